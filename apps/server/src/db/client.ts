@@ -1,0 +1,98 @@
+/** Opens the database: embedded PGlite in DATA_DIR by default, or PostgreSQL when DATABASE_URL is set. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Notifier = {
+  notify(channel: string, payload: string): Promise<void>;
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+};
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  notifier: Notifier;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Serialises concurrent migrators on a shared PostgreSQL server. */
+const MIGRATION_LOCK_KEY = 7_240_001;
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: 'pglite',
+    notifier: {
+      async notify(channel, payload) {
+        await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      },
+      async listen(channel, onMessage) {
+        const unsub = await client.listen(channel, onMessage);
+        return unsub;
+      },
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const conn = await pool.connect();
+  try {
+    await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    conn.release();
+  }
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  return {
+    db,
+    kind: 'postgres',
+    notifier: {
+      async notify(channel, payload) {
+        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      },
+      async listen(channel, onMessage) {
+        if (!listener) {
+          listener = new pg.Client({ connectionString: url });
+          await listener.connect();
+          listener.on('notification', (msg) => {
+            for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+          });
+        }
+        let set = handlers.get(channel);
+        if (!set) {
+          set = new Set();
+          handlers.set(channel, set);
+          await listener.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+        }
+        set.add(onMessage);
+        return async () => {
+          set.delete(onMessage);
+        };
+      },
+    },
+    async close() {
+      await listener?.end();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/** Reading the activity log. Events about private inputs are shown only to trustees and observers. */
+import { desc, eq, lt } from 'drizzle-orm';
+import { can } from '@estate/domain/permissions';
+import { activityEvents, users } from '../../db/schema.js';
+import type { EstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { inEstate } from '../../platform/tenancy.js';
+
+export async function listActivity(ctx: AppContext, access: EstateAccess, cursor: string | undefined, limit: number) {
+  const seeAll = can('activity.viewAll', access);
+  const rows = await ctx.db
+    .select({ event: activityEvents, firstName: users.firstName, lastName: users.lastName })
+    .from(activityEvents)
+    .leftJoin(users, eq(users.id, activityEvents.actorId))
+    .where(
+      inEstate(
+        activityEvents,
+        access.estate.id,
+        seeAll ? undefined : eq(activityEvents.visibility, 'members'),
+        cursor ? lt(activityEvents.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(activityEvents.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    events: page.map(({ event, firstName, lastName }) => ({
+      id: event.id,
+      actorName: firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim(),
+      action: event.action,
+      entity: event.entity,
+      entityId: event.entityId,
+      field: event.field,
+      from: event.from,
+      to: event.to,
+      at: event.at.toISOString(),
+    })),
+    nextCursor: rows.length > limit ? (page.at(-1)?.event.id ?? null) : null,
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ACCOUNT_STATUSES, LOGIN_STATUSES, userSchema } from '@estate/domain/schemas/account';
+import { requireAdmin, requireUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, router } from '../../platform/http.js';
+import * as admin from './service.js';
+
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = router(app);
+
+  r.get('/api/admin/users', {
+    schema: { tags: ['admin'], response: { 200: z.object({ users: z.array(userSchema) }), ...errorResponses(401, 403) } },
+    handler: async (req) => {
+      requireAdmin(await requireUser(ctx, req), req);
+      return { users: await admin.listUsers(ctx) };
+    },
+  });
+
+  r.patch('/api/admin/users/:id', {
+    schema: {
+      tags: ['admin'],
+      params: z.strictObject({ id: z.uuid() }),
+      body: z.strictObject({ accountStatus: z.enum(ACCOUNT_STATUSES).optional(), loginStatus: z.enum(LOGIN_STATUSES).optional() }),
+      response: { 200: z.object({ user: userSchema }), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => {
+      const user = await requireUser(ctx, req);
+      requireAdmin(user, req);
+      return { user: await admin.updateAccount(ctx, user, req.params.id, req.body) };
+    },
+  });
+
+  r.get('/api/admin/outbox', {
+    schema: {
+      tags: ['admin'],
+      response: {
+        200: z.object({
+          messages: z.array(
+            z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string().nullable(), error: z.string().nullable(), createdAt: z.string() }),
+          ),
+        }),
+        ...errorResponses(401, 403),
+      },
+    },
+    handler: async (req) => {
+      requireAdmin(await requireUser(ctx, req), req);
+      return { messages: await admin.listOutbox(ctx) };
+    },
+  });
+}

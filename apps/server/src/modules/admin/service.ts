@@ -1,0 +1,46 @@
+/** Installation administration: accounts and the mail outbox. */
+import { asc, desc, eq } from 'drizzle-orm';
+import { outbox, users } from '../../db/schema.js';
+import type { UserRow } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { toUserDto } from '../../platform/user-dto.js';
+import { revokeAllSessions } from '../auth/service.js';
+
+export async function listUsers(ctx: AppContext) {
+  const rows = await ctx.db.select().from(users).orderBy(asc(users.lastName), asc(users.firstName));
+  return rows.map(toUserDto);
+}
+
+export type AccountChange = {
+  accountStatus?: 'active' | 'pending-profile' | 'disabled';
+  loginStatus?: 'ok' | 'forced-reset';
+};
+
+export async function updateAccount(ctx: AppContext, admin: UserRow, userId: string, change: AccountChange) {
+  if (userId === admin.id && change.accountStatus === 'disabled') {
+    throw new AppError('conflict', 'You cannot disable your own account.');
+  }
+  const now = ctx.now();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ ...change, updatedAt: now }).where(eq(users.id, userId)).returning();
+    if (!row) throw notFound('That account');
+    // Disabling stops the account at once: its refresh tokens die, and every request re-checks status.
+    if (change.accountStatus === 'disabled') await revokeAllSessions(tx, userId, now);
+    return row;
+  });
+  return toUserDto(updated);
+}
+
+export async function listOutbox(ctx: AppContext) {
+  const rows = await ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
+  return rows.map((m) => ({
+    id: m.id,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    sentAt: m.sentAt?.toISOString() ?? null,
+    error: m.error,
+    createdAt: m.createdAt.toISOString(),
+  }));
+}

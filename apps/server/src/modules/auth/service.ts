@@ -1,0 +1,235 @@
+/** Account use cases: register, confirm, sign in, refresh, sign out, reset and change password. */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { changePasswordBody, loginBody, registerBody, resetPasswordBody } from '@estate/domain/schemas/account';
+import { oneTimeTokens, refreshTokens, users } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { hashToken, newId, newSecretToken } from '../../platform/ids.js';
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
+import { findOpenInvitation, joinEstate } from '../invitations/service.js';
+import type { UserRow } from '../../platform/auth.js';
+
+const CONFIRM_TTL_MS = 48 * 3600_000;
+const RESET_TTL_MS = 30 * 60_000;
+/** A rotated refresh token presented again this soon is a race between tabs, not theft. */
+const ROTATION_GRACE_MS = 10_000;
+
+export function assertPasswordAllowed(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) {
+    throw new AppError('validation_failed', 'That password is too common.', {
+      [field]: 'This password is too common and easy to guess. Please choose another.',
+    });
+  }
+}
+
+async function issueOneTimeToken(db: Db, userId: string, purpose: 'confirm-email' | 'reset-password', ttlMs: number, now: Date) {
+  const token = newSecretToken();
+  await db.insert(oneTimeTokens).values({
+    id: newId(),
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return token;
+}
+
+/** Marks a single-use token used, atomically, and returns its user; refuses used or expired ones. */
+async function consumeOneTimeToken(db: Db, token: string, purpose: 'confirm-email' | 'reset-password', now: Date) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId });
+  if (!row) {
+    throw new AppError('validation_failed', 'This link has expired or was already used.', {
+      token: 'This link has expired or was already used. Please ask for a new one.',
+    });
+  }
+  return row.userId;
+}
+
+async function sendConfirmation(ctx: AppContext, user: UserRow): Promise<void> {
+  const token = await issueOneTimeToken(ctx.db, user.id, 'confirm-email', CONFIRM_TTL_MS, ctx.now());
+  const link = `${ctx.config.PUBLIC_URL}/pages/auth/mail-confirm?token=${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Please confirm your email address',
+    text: `Hello ${user.firstName},\n\nPlease confirm your email address for the Estate Portal by opening this link:\n\n${link}\n\nThe link works for 48 hours. If you did not create an account, you can ignore this message.`,
+  });
+}
+
+export async function registerUser(ctx: AppContext, body: z.infer<typeof registerBody>): Promise<UserRow> {
+  assertPasswordAllowed(body.password);
+  const now = ctx.now();
+  const invitation = body.invitation ? await findOpenInvitation(ctx.db, body.invitation, now) : undefined;
+  if (invitation && invitation.email !== body.email) {
+    throw new AppError('validation_failed', 'This invitation was sent to another address.', {
+      email: 'This invitation was sent to a different email address. Register with that address, or ask the trustee for a new invitation.',
+    });
+  }
+  const passwordHash = await hashPassword(body.password);
+  const user = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        id: newId(),
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        passwordHash,
+        // The invitation link went to this address, so it counts as confirmed.
+        emailConfirmedAt: invitation ? now : null,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!created) {
+      throw new AppError('conflict', 'An account with this email already exists.', {
+        email: 'An account with this email already exists. Sign in, or reset your password.',
+      });
+    }
+    if (invitation) await joinEstate(tx, invitation, created.id, now);
+    return created;
+  });
+  if (!invitation) await sendConfirmation(ctx, user);
+  return user;
+}
+
+export async function confirmEmail(ctx: AppContext, token: string): Promise<void> {
+  const now = ctx.now();
+  const userId = await consumeOneTimeToken(ctx.db, token, 'confirm-email', now);
+  await ctx.db.update(users).set({ emailConfirmedAt: now }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+}
+
+export async function resendConfirmation(ctx: AppContext, email: string): Promise<void> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (user && !user.emailConfirmedAt && user.accountStatus !== 'disabled') await sendConfirmation(ctx, user);
+}
+
+export type Session = { user: UserRow; accessToken: string; refreshToken: string; refreshExpiresAt: Date };
+
+async function startSession(ctx: AppContext, user: UserRow, familyId = newId()): Promise<Session> {
+  const now = ctx.now();
+  const refreshToken = newSecretToken();
+  const refreshExpiresAt = new Date(now.getTime() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+  await ctx.db.insert(refreshTokens).values({
+    id: newId(),
+    userId: user.id,
+    familyId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: refreshExpiresAt,
+  });
+  return { user, accessToken: await ctx.tokens.sign(user.id, now), refreshToken, refreshExpiresAt };
+}
+
+export async function login(ctx: AppContext, log: FastifyBaseLogger, body: z.infer<typeof loginBody>): Promise<Session> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
+  const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyPassword(await dummyPasswordHash(), body.password);
+  if (!user || !ok) {
+    log.warn({ email: body.email }, 'sign-in failed');
+    // One message for unknown email and wrong password, so accounts cannot be discovered.
+    throw new AppError('invalid_credentials', 'The email or password is not correct.', {
+      password: 'The email or password is not correct.',
+    });
+  }
+  if (user.accountStatus === 'disabled') {
+    log.warn({ userId: user.id }, 'sign-in refused: account disabled');
+    throw new AppError('account_disabled', 'This account has been disabled. Please contact the administrator.');
+  }
+  if (!user.emailConfirmedAt) {
+    log.info({ userId: user.id }, 'sign-in refused: email not confirmed');
+    throw new AppError('email_not_confirmed', 'Please confirm your email address first. We sent you a link.', {
+      email: 'Please confirm this email address first: open the link we sent you.',
+    });
+  }
+  log.info({ userId: user.id }, 'signed in');
+  return startSession(ctx, user);
+}
+
+export async function refreshSession(ctx: AppContext, log: FastifyBaseLogger, token: string | undefined): Promise<Session> {
+  const invalid = new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+  if (!token) throw invalid;
+  const now = ctx.now();
+  const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (!row || row.revokedAt || row.expiresAt <= now) throw invalid;
+  if (row.rotatedAt) {
+    if (now.getTime() - row.rotatedAt.getTime() > ROTATION_GRACE_MS) {
+      // A token that was already exchanged came back: assume it was stolen and end the whole family.
+      log.warn({ userId: row.userId }, 'refresh token reuse detected; session family revoked');
+      await ctx.db.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.familyId, row.familyId));
+    }
+    throw invalid;
+  }
+  const [claimed] = await ctx.db
+    .update(refreshTokens)
+    .set({ rotatedAt: now })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
+    .returning();
+  if (!claimed) throw invalid;
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
+  if (!user || user.accountStatus === 'disabled') throw invalid;
+  return startSession(ctx, user, row.familyId);
+}
+
+export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (row) await ctx.db.update(refreshTokens).set({ revokedAt: ctx.now() }).where(eq(refreshTokens.familyId, row.familyId));
+}
+
+export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (!user || user.accountStatus === 'disabled') return;
+  const token = await issueOneTimeToken(ctx.db, user.id, 'reset-password', RESET_TTL_MS, ctx.now());
+  const link = `${ctx.config.PUBLIC_URL}/pages/auth/reset-password?token=${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your password',
+    text: `Hello ${user.firstName},\n\nSomeone (we hope you) asked to reset the password of your Estate Portal account. Open this link to choose a new password:\n\n${link}\n\nThe link works once, for 30 minutes. If you did not ask for this, you can ignore this message; your password stays the same.`,
+  });
+}
+
+export async function resetPassword(ctx: AppContext, body: z.infer<typeof resetPasswordBody>): Promise<void> {
+  assertPasswordAllowed(body.password);
+  const passwordHash = await hashPassword(body.password);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeOneTimeToken(tx, body.token, 'reset-password', now);
+    await tx
+      .update(users)
+      .set({ passwordHash, loginStatus: 'ok', emailConfirmedAt: now, updatedAt: now })
+      .where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId, now);
+  });
+}
+
+/** Changes the password, ends every other session and starts a fresh one for this device. */
+export async function changePassword(ctx: AppContext, user: UserRow, body: z.infer<typeof changePasswordBody>): Promise<Session> {
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw new AppError('validation_failed', 'The current password is not correct.', {
+      currentPassword: 'The current password is not correct.',
+    });
+  }
+  assertPasswordAllowed(body.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, loginStatus: 'ok', updatedAt: now }).where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id, now);
+  });
+  return startSession(ctx, { ...user, passwordHash, loginStatus: 'ok' });
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, router } from '../../platform/http.js';
+
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+  router(app).get('/api/health', {
+    schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }), ...errorResponses(503) } },
+    handler: async () => {
+      await ctx.db.execute(sql`select 1`);
+      return { status: 'ok' as const, db: ctx.database.kind };
+    },
+  });
+}

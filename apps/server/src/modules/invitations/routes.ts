@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  createInvitationBody,
+  invitationPreviewSchema,
+  invitationSchema,
+} from '@estate/domain/schemas/estate';
+import { membershipSchema } from '@estate/domain/schemas/account';
+import { requireEstateAccess, requireUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, estateParams, router } from '../../platform/http.js';
+import * as invitations from './service.js';
+
+const tokenParams = z.strictObject({ token: z.string().min(10).max(200) });
+
+export async function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = router(app);
+
+  r.post('/api/estates/:eid/invitations', {
+    schema: {
+      tags: ['members'],
+      params: estateParams,
+      body: createInvitationBody,
+      response: { 201: z.object({ invitation: invitationSchema }), ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'member.invite');
+      const invitation = await invitations.createInvitation(ctx, access, req.body);
+      return reply.code(201).send({ invitation });
+    },
+  });
+
+  r.get('/api/estates/:eid/invitations', {
+    schema: {
+      tags: ['members'],
+      params: estateParams,
+      response: {
+        200: z.object({
+          invitations: z.array(
+            z.object({ id: z.string(), email: z.string(), roles: z.array(z.number()), expiresAt: z.string(), acceptedAt: z.string().nullable() }),
+          ),
+        }),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'member.invite');
+      return { invitations: await invitations.listInvitations(ctx, access.estate.id) };
+    },
+  });
+
+  r.get('/api/invitations/:token', {
+    schema: {
+      tags: ['members'],
+      params: tokenParams,
+      response: { 200: z.object({ invitation: invitationPreviewSchema }), ...errorResponses(400, 404) },
+    },
+    handler: async (req) => ({ invitation: await invitations.previewInvitation(ctx, req.params.token) }),
+  });
+
+  r.post('/api/invitations/:token/accept', {
+    schema: {
+      tags: ['members'],
+      params: tokenParams,
+      response: { 200: z.object({ membership: membershipSchema }), ...errorResponses(400, 401, 403, 409) },
+    },
+    handler: async (req) => {
+      const user = await requireUser(ctx, req);
+      return { membership: await invitations.acceptInvitation(ctx, user, req.params.token) };
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { meSchema, settingsSchema, updateMeBody, userSchema } from '@estate/domain/schemas/account';
+import { requireUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, router } from '../../platform/http.js';
+import * as me from './service.js';
+
+export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = router(app);
+
+  r.get('/api/me', {
+    schema: { tags: ['account'], response: { 200: meSchema, ...errorResponses(401, 403) } },
+    handler: async (req) => me.getMe(ctx, await requireUser(ctx, req, { allowForcedReset: true })),
+  });
+
+  r.patch('/api/me', {
+    schema: {
+      tags: ['account'],
+      body: updateMeBody,
+      response: { 200: z.object({ user: userSchema, settings: settingsSchema }), ...errorResponses(400, 401, 403) },
+    },
+    handler: async (req) => me.updateMe(ctx, await requireUser(ctx, req, { allowForcedReset: true }), req.body),
+  });
+}

@@ -1,0 +1,45 @@
+/** The signed-in person: profile, memberships and saved interface settings. */
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { DEFAULT_SETTINGS, settingsSchema, type Settings, type updateMeBody } from '@estate/domain/schemas/account';
+import { estates, memberships, users } from '../../db/schema.js';
+import type { UserRow } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { toUserDto } from '../../platform/user-dto.js';
+
+/** Stored settings merged over the defaults; anything stale or unknown falls back to the default. */
+export function effectiveSettings(stored: Record<string, unknown>): Settings {
+  const merged = { ...DEFAULT_SETTINGS, ...stored };
+  const parsed = settingsSchema.safeParse(merged);
+  if (parsed.success) return parsed.data;
+  const clean: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const [key, value] of Object.entries(stored)) {
+    const field = settingsSchema.shape[key as keyof Settings] as z.ZodType | undefined;
+    if (field?.safeParse(value).success) clean[key] = value;
+  }
+  return clean as Settings;
+}
+
+export async function getMe(ctx: AppContext, user: UserRow) {
+  const rows = await ctx.db
+    .select({ estateId: estates.id, estateName: estates.name, stage: estates.stage, roles: memberships.roles })
+    .from(memberships)
+    .innerJoin(estates, eq(estates.id, memberships.estateId))
+    .where(eq(memberships.userId, user.id))
+    .orderBy(asc(estates.name));
+  return { user: toUserDto(user), memberships: rows, settings: effectiveSettings(user.settings) };
+}
+
+export async function updateMe(ctx: AppContext, user: UserRow, body: z.infer<typeof updateMeBody>) {
+  const firstName = body.firstName ?? user.firstName;
+  const lastName = body.lastName ?? user.lastName;
+  const settings = body.settings ? { ...effectiveSettings(user.settings), ...body.settings } : user.settings;
+  // A profile with both names is complete; "pending profile" ends here.
+  const accountStatus = user.accountStatus === 'pending-profile' && firstName && lastName ? 'active' : user.accountStatus;
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ firstName, lastName, settings, accountStatus, updatedAt: ctx.now() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return { user: toUserDto(updated!), settings: effectiveSettings(updated!.settings) };
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { memberSchema } from '@estate/domain/schemas/estate';
+import { requireEstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, estateParams, router } from '../../platform/http.js';
+import { listMembers } from './service.js';
+
+export async function memberRoutes(app: FastifyInstance, ctx: AppContext) {
+  router(app).get('/api/estates/:eid/members', {
+    schema: { tags: ['members'], params: estateParams, response: { 200: z.object({ members: z.array(memberSchema) }), ...errorResponses(400, 401, 403, 404) } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'member.list');
+      return { members: await listMembers(ctx, access.estate.id) };
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { setupBody, userSchema } from '@estate/domain/schemas/account';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, router } from '../../platform/http.js';
+import { toUserDto } from '../../platform/user-dto.js';
+import * as setup from './service.js';
+
+export async function setupRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = router(app);
+  const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+
+  r.get('/api/setup', {
+    schema: { tags: ['setup'], response: { 200: z.object({ needsSetup: z.boolean() }) } },
+    handler: async () => ({ needsSetup: await setup.needsSetup(ctx) }),
+  });
+
+  r.post('/api/setup', {
+    config: { rateLimit },
+    schema: { tags: ['setup'], body: setupBody, response: { 201: z.object({ user: userSchema }), ...errorResponses(400, 409, 429) } },
+    handler: async (req, reply) => {
+      const user = await setup.createFirstAdmin(ctx, req.body);
+      req.log.info({ userId: user.id }, 'first admin created');
+      return reply.code(201).send({ user: toUserDto(user) });
+    },
+  });
+}

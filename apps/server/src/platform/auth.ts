@@ -1,0 +1,91 @@
+/**
+ * Who is calling, and what they may do in an estate. Handlers call `requireUser` and
+ * `requireEstateAccess` and never look at headers or membership rows themselves.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { authorize, type Action } from '@estate/domain/permissions';
+import { Role } from '@estate/domain/roles';
+import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
+import { estates, memberships, users } from '../db/schema.js';
+import type { AppContext } from './context.js';
+import { AppError, notFound } from './errors.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type EstateRow = typeof estates.$inferSelect;
+
+export type EstateAccess = {
+  user: UserRow;
+  estate: EstateRow;
+  stage: StageCode;
+  /** The caller's roles in this estate; admins also carry 99. */
+  roles: number[];
+};
+
+function bearer(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}
+
+/**
+ * The signed-in user, checked against the database on every request so that a disabled account
+ * stops at once. A user who must reset their password may only do that (`allowForcedReset`).
+ */
+export async function requireUser(
+  ctx: AppContext,
+  req: FastifyRequest,
+  options: { allowForcedReset?: boolean } = {},
+): Promise<UserRow> {
+  const token = bearer(req);
+  if (!token) throw new AppError('unauthenticated', 'Please sign in.');
+  const { userId } = await ctx.tokens.verify(token, ctx.now());
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('unauthenticated', 'Invalid access.');
+  if (user.accountStatus === 'disabled') {
+    throw new AppError('account_disabled', 'This account has been disabled. Please contact the administrator.');
+  }
+  if (user.loginStatus === 'forced-reset' && !options.allowForcedReset) {
+    throw new AppError('password_reset_required', 'Please choose a new password before continuing.');
+  }
+  return user;
+}
+
+/** Loads the estate and the caller's roles in it. Non-members get 404, exactly as for unknown ids. */
+export async function requireEstateAccess(
+  ctx: AppContext,
+  req: FastifyRequest,
+  estateId: string,
+  action: Action,
+): Promise<EstateAccess> {
+  const user = await requireUser(ctx, req);
+  const [row] = await ctx.db
+    .select({ estate: estates, roles: memberships.roles })
+    .from(estates)
+    .leftJoin(memberships, and(eq(memberships.estateId, estates.id), eq(memberships.userId, user.id)))
+    .where(eq(estates.id, estateId));
+  if (!row || (!row.roles && !user.isAdmin)) {
+    if (row) req.log.warn({ userId: user.id, estateId, action }, 'refused: not a member of the estate');
+    throw notFound('That estate');
+  }
+  const roles = [...(row.roles ?? []), ...(user.isAdmin ? [Role.Admin] : [])];
+  const stage = isStageCode(row.estate.stage) ? row.estate.stage : 0;
+  const decision = authorize(action, { roles, stage });
+  if (!decision.ok) {
+    req.log.warn({ userId: user.id, estateId, action, reason: decision.reason }, 'refused authorization');
+    if (decision.reason === 'role') throw new AppError('forbidden', 'Your role in this estate does not allow this.');
+    const allowed = decision.allowedStages.map((s) => `"${STAGE_NAMES[s]}"`).join(' or ');
+    throw new AppError(
+      'wrong_stage',
+      `This can only be done in the stage ${allowed}; the estate is in "${STAGE_NAMES[stage]}".`,
+    );
+  }
+  return { user, estate: row.estate, stage, roles };
+}
+
+export function requireAdmin(user: UserRow, req: FastifyRequest): void {
+  if (!user.isAdmin) {
+    req.log.warn({ userId: user.id, url: req.routeOptions.url }, 'refused: admin only');
+    throw new AppError('forbidden', 'Only an administrator can do this.');
+  }
+}

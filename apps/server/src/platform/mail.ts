@@ -1,0 +1,46 @@
+/**
+ * Outgoing mail. Every message is written to the outbox table first (so admins can read it when no
+ * SMTP server is configured, and nothing is lost if sending fails), then sent over SMTP if set.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { outbox } from '../db/schema.js';
+import { newId } from './ids.js';
+
+export type MailMessage = { to: string; subject: string; text: string };
+
+export class Mailer {
+  private readonly transport: Transporter | undefined;
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    smtpUrl: string | undefined,
+    private readonly from: string,
+  ) {
+    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  }
+
+  /** Stores the message and sends it. Sending failures are recorded, never thrown at the caller. */
+  async send(message: MailMessage): Promise<void> {
+    const id = newId();
+    await this.db.insert(outbox).values({ id, ...message });
+    if (!this.transport) {
+      this.log.info({ mailId: id, subject: message.subject }, 'mail stored in outbox (no SMTP_URL set)');
+      return;
+    }
+    try {
+      await this.transport.sendMail({ from: this.from, ...message });
+      await this.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id));
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      this.log.error({ mailId: id, reason }, 'mail could not be sent');
+      await this.db.update(outbox).set({ error: reason }).where(eq(outbox.id, id));
+    }
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,64 @@
+/** Test data through the real API, with overrides. Each returns what later calls need. */
+import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.js';
+import { call, type Caller, type Harness } from './harness.js';
+
+let counter = 0;
+export const PASSWORD = 'Quiet-Harbour-1947';
+
+export type TestUser = Caller & { id: string; email: string };
+
+export async function createAdmin(h: Harness, overrides: { email?: string } = {}): Promise<TestUser> {
+  const email = overrides.email ?? 'admin@example.com';
+  const res = await call(h, 'POST', '/api/setup', { body: { firstName: 'Ada', lastName: 'Admin', email, password: PASSWORD } });
+  expect(res.statusCode, res.body).toBe(201);
+  return signIn(h, email);
+}
+
+/** Registers and confirms a user directly (the confirmation flow has its own tests). */
+export async function createUser(h: Harness, overrides: { email?: string; firstName?: string } = {}): Promise<TestUser> {
+  counter += 1;
+  const email = overrides.email ?? `person${counter}@example.com`;
+  const res = await call(h, 'POST', '/api/auth/register', {
+    body: { firstName: overrides.firstName ?? `Person${counter}`, lastName: 'Tester', email, password: PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  await h.database.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
+  return signIn(h, email);
+}
+
+export async function signIn(h: Harness, email: string, password = PASSWORD): Promise<TestUser> {
+  const res = await call(h, 'POST', '/api/auth/login', { body: { email, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<{ accessToken: string; user: { id: string } }>();
+  const setCookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('refresh_token='));
+  return { id: body.user.id, email, token: body.accessToken, cookie: setCookie?.split(';')[0] };
+}
+
+export async function createEstate(h: Harness, as: Caller, name = 'Estate of Grandma Rose'): Promise<string> {
+  const res = await call(h, 'POST', '/api/estates', { body: { name }, as });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ estate: { id: string } }>().estate.id;
+}
+
+/** Invites a fresh user with the given roles and has them accept. */
+export async function addMember(
+  h: Harness,
+  estateId: string,
+  trustee: Caller,
+  roles: number[],
+  extra: { receivesThrough?: string } = {},
+): Promise<TestUser> {
+  const user = await createUser(h);
+  const invite = await call(h, 'POST', `/api/estates/${estateId}/invitations`, { body: { email: user.email, roles, ...extra }, as: trustee });
+  expect(invite.statusCode, invite.body).toBe(201);
+  const token = invite.json<{ invitation: { link: string } }>().invitation.link.split('/invite/')[1]!;
+  const accept = await call(h, 'POST', `/api/invitations/${token}/accept`, { as: user });
+  expect(accept.statusCode, accept.body).toBe(200);
+  return user;
+}
+
+export function linkToken(link: string): string {
+  return link.split('/').pop()!.split('token=').pop()!;
+}

@@ -1,0 +1,2 @@
+// Test runs are quiet unless asked otherwise.
+process.env.LOG_LEVEL ??= 'silent';

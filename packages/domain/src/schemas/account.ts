@@ -1,0 +1,121 @@
+/** Account schemas shared by the web forms and the server routes. Messages are i18n keys. */
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'validation.email' }));
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, { message: 'validation.passwordShort' })
+  .max(PASSWORD_MAX, { message: 'validation.passwordLong' });
+
+export const nameSchema = z.string().trim().min(1, { message: 'validation.required' }).max(80);
+
+export const setupBody = z.strictObject({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+export const registerBody = setupBody.extend({
+  invitation: z.string().min(1).max(200).optional(),
+});
+
+export const loginBody = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX),
+});
+
+export const forgotPasswordBody = z.strictObject({ email: emailSchema });
+export const resetPasswordBody = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema });
+export const changePasswordBody = z.strictObject({
+  currentPassword: z.string().min(1).max(PASSWORD_MAX),
+  newPassword: passwordSchema,
+});
+export const confirmEmailBody = z.strictObject({ token: z.string().min(1).max(200) });
+
+export const LAYOUT_STYLES = ['layout1', 'layout2', 'layout3'] as const;
+export const THEMES = ['default', 'mainThemeLight', 'mainThemeDark'] as const;
+export const LANGUAGES = ['en', 'tr', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Theme settings (seed section 3 "Theme settings", defaults from section 9). */
+export const settingsSchema = z.strictObject({
+  layoutStyle: z.enum(LAYOUT_STYLES),
+  navbarFolded: z.boolean(),
+  navbarPosition: z.enum(['left', 'right']),
+  direction: z.enum(['ltr', 'rtl']),
+  language: z.enum(LANGUAGES),
+  theme: z.strictObject({
+    main: z.enum(THEMES),
+    navbar: z.enum(THEMES),
+    toolbar: z.enum(THEMES),
+    footer: z.enum(THEMES),
+  }),
+  customScrollbars: z.boolean(),
+  animations: z.boolean(),
+  shortcuts: z.array(z.string().max(64)).max(20),
+  idleLockMinutes: z.number().int().min(0).max(240),
+  currentEstateId: z.string().max(64).nullable(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  layoutStyle: 'layout1',
+  navbarFolded: false,
+  navbarPosition: 'left',
+  direction: 'ltr',
+  language: 'en',
+  theme: { main: 'default', navbar: 'mainThemeLight', toolbar: 'mainThemeLight', footer: 'mainThemeDark' },
+  customScrollbars: true,
+  animations: true,
+  shortcuts: ['todo', 'calendar'],
+  idleLockMinutes: 30,
+  currentEstateId: null,
+};
+
+export const updateMeBody = z.strictObject({
+  firstName: nameSchema.optional(),
+  lastName: nameSchema.optional(),
+  settings: settingsSchema.partial().optional(),
+});
+
+export const ACCOUNT_STATUSES = ['active', 'pending-profile', 'disabled'] as const;
+export const LOGIN_STATUSES = ['ok', 'forced-reset'] as const;
+
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  emailConfirmed: z.boolean(),
+  isAdmin: z.boolean(),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
+  loginStatus: z.enum(LOGIN_STATUSES),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const membershipSchema = z.object({
+  estateId: z.string(),
+  estateName: z.string(),
+  roles: z.array(z.number().int()),
+  stage: z.number().int(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const meSchema = z.object({
+  user: userSchema,
+  memberships: z.array(membershipSchema),
+  settings: settingsSchema,
+});
+export type Me = z.infer<typeof meSchema>;

@@ -1,0 +1,74 @@
+/** Estate, member and invitation schemas shared by web and server. */
+import { z } from 'zod';
+import { emailSchema } from './account.js';
+import { INVITABLE_ROLES } from '../roles.js';
+
+export const estateNameSchema = z.string().trim().min(1, { message: 'validation.required' }).max(120);
+
+export const createEstateBody = z.strictObject({ name: estateNameSchema });
+
+export const estateSettingsSchema = z.strictObject({
+  highInterestThreshold: z.number().int().min(2).max(100),
+  draftMode: z.enum(['round-robin', 'serpentine']),
+  tokenBudget: z.enum(['per-interest', 'equal']),
+  equalTokenBudget: z.number().int().min(0).max(10_000),
+  notify: z.boolean(),
+});
+export type EstateSettings = z.infer<typeof estateSettingsSchema>;
+
+export const DEFAULT_ESTATE_SETTINGS: EstateSettings = {
+  highInterestThreshold: 6,
+  draftMode: 'round-robin',
+  tokenBudget: 'per-interest',
+  equalTokenBudget: 0,
+  notify: true,
+};
+
+export const updateEstateBody = z.strictObject({
+  name: estateNameSchema.optional(),
+  settings: estateSettingsSchema.partial().optional(),
+});
+
+export const estateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  stage: z.number().int(),
+  deadlines: z.record(z.string(), z.string()),
+  settings: estateSettingsSchema,
+  createdAt: z.string(),
+});
+export type Estate = z.infer<typeof estateSchema>;
+
+const invitableRole = z
+  .number()
+  .int()
+  .refine((r) => (INVITABLE_ROLES as readonly number[]).includes(r), { message: 'validation.role' });
+
+export const createInvitationBody = z.strictObject({
+  email: emailSchema,
+  roles: z.array(invitableRole).min(1, { message: 'validation.rolesRequired' }).max(INVITABLE_ROLES.length),
+  receivesThrough: z.string().min(1).max(64).optional(),
+});
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  link: z.string(),
+  expiresAt: z.string(),
+});
+
+export const invitationPreviewSchema = z.object({
+  estateName: z.string(),
+  email: z.string(),
+  roles: z.array(z.number().int()),
+  invitedBy: z.string(),
+  expiresAt: z.string(),
+  accountExists: z.boolean(),
+});
+
+export const memberSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  roles: z.array(z.number().int()),
+  receivesThrough: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;

@@ -1,0 +1,18 @@
+/**
+ * Validation messages in shared schemas are i18n keys, so the web app can show them in the reader's
+ * language. The server answers API clients with these English texts.
+ */
+export const VALIDATION_MESSAGES: Record<string, string> = {
+  'validation.required': 'This field is required.',
+  'validation.email': 'Please enter a valid email.',
+  'validation.passwordShort': 'The password must be at least 8 characters long.',
+  'validation.passwordLong': 'The password must be at most 128 characters long.',
+  'validation.passwordsMatch': 'Passwords do not match.',
+  'validation.role': 'That is not a role that can be given in an estate.',
+  'validation.rolesRequired': 'Choose at least one role.',
+};
+
+export function validationText(message: string | undefined): string {
+  if (!message) return 'This value is not valid.';
+  return VALIDATION_MESSAGES[message] ?? message;
+}
