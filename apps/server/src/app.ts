@@ -58,6 +58,8 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
   const app = Fastify({ logger: loggerOptions(config.LOG_LEVEL), disableRequestLogging: config.NODE_ENV === 'test' });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and multipart for uploads); anything else is refused with 415.
+  app.removeContentTypeParser('text/plain');
 
   const secret = await ensureSigningSecret(database.db, config.JWT_SECRET);
   const events = new EventBus(database.notifier);
