@@ -1,0 +1,47 @@
+/** Debian's Chromium driven by playwright-core; phone and desktop viewports. */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, viewport: ViewportName, locale = 'en'): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    locale,
+    isMobile: viewport === 'phone',
+    hasTouch: viewport === 'phone',
+  });
+}
+
+/** Serious or critical accessibility violations on the current page (empty when all is well). */
+export async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: false });
+}
