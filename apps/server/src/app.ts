@@ -22,6 +22,8 @@ import type { AppContext } from './platform/context.js';
 import { validationText } from '@estate/domain/schemas/messages';
 import { AppError, ERROR_STATUS } from './platform/errors.js';
 import { EventBus } from './platform/events.js';
+import { FileUrlSigner } from './platform/file-urls.js';
+import { LocalDiskStorage } from './platform/storage.js';
 import { loggerOptions } from './platform/logging.js';
 import { Mailer } from './platform/mail.js';
 import { ensureSigningSecret } from './platform/secrets.js';
@@ -36,6 +38,11 @@ import { invitationRoutes } from './modules/invitations/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
+import { itemRoutes } from './modules/items/routes.js';
+import { locationRoutes } from './modules/locations/routes.js';
+import { photoRoutes } from './modules/photos/routes.js';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from './platform/images.js';
 
 export type BuildOptions = { config: Config; database: Database; now?: () => Date };
 
@@ -52,6 +59,9 @@ const MODULES = [
   activityRoutes,
   adminRoutes,
   eventRoutes,
+  locationRoutes,
+  itemRoutes,
+  photoRoutes,
 ];
 
 export async function buildApp({ config, database, now = () => new Date() }: BuildOptions): Promise<FastifyInstance> {
@@ -72,6 +82,8 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
     mailer,
     tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     events,
+    storage: new LocalDiskStorage(path.join(config.DATA_DIR, 'files')),
+    fileUrls: new FileUrlSigner(secret),
     now,
   };
   app.addHook('onClose', async () => {
@@ -99,6 +111,7 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   await app.register(rateLimit, {
     global: false,
     ...(config.REDIS_URL ? { redis: new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) } : {}),

@@ -2,8 +2,10 @@
  * The one database schema. Tables that belong to an estate carry `estate_id NOT NULL REFERENCES
  * estates`; `tenancy.test.ts` walks this file and fails on an estate table without it.
  */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  numeric,
   index,
   integer,
   jsonb,
@@ -100,6 +102,8 @@ export const estates = pgTable('estates', {
   stage: integer('stage').notNull().default(0),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   deadlines: jsonb('deadlines').$type<Record<string, string>>().notNull().default({}),
+  /** The last per-estate item number handed out (A-0001, A-0002, ...). */
+  itemSeq: integer('item_seq').notNull().default(0),
   createdBy: uuid('created_by').references(() => users.id),
   createdAt: createdAt(),
 });
@@ -170,3 +174,161 @@ export const activityEvents = pgTable(
   (t) => [index('activity_estate_at_idx').on(t.estateId, t.at.desc())],
 );
 
+
+// ---- Catalogue ----
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('locations_estate_idx').on(t.estateId, t.position)],
+);
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rooms_location_idx').on(t.locationId, t.position)],
+);
+
+/** Categories and tags are per-estate vocabularies; items refer to them by id. */
+export const labels = pgTable(
+  'labels',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['category', 'tag'] }).notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('labels_estate_kind_name_key').on(t.estateId, t.kind, sql`lower(${t.name})`)],
+);
+
+export const ITEM_STATUSES = ['unassigned', 'pending', 'hold', 'assigned', 'unwanted', 'handed-over'] as const;
+
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    notes: text('notes').notNull().default(''),
+    locationId: uuid('location_id').references(() => locations.id),
+    roomId: uuid('room_id').references(() => rooms.id),
+    giver: text('giver').notNull().default(''),
+    owners: text('owners').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    model: text('model').notNull().default(''),
+    year: integer('year'),
+    value: numeric('value', { precision: 14, scale: 2 }),
+    currency: text('currency').notNull().default('USD'),
+    distribution: text('distribution', { enum: ['divide', 'return'] })
+      .notNull()
+      .default('divide'),
+    status: text('status', { enum: ITEM_STATUSES }).notNull().default('unassigned'),
+    highInterest: boolean('high_interest').notNull().default(false),
+    highInterestSource: text('high_interest_source', { enum: ['auto', 'trustee'] }),
+    assignedTo: uuid('assigned_to').references(() => users.id),
+    assignmentReason: text('assignment_reason'),
+    assignmentStep: integer('assignment_step'),
+    assignmentDetail: jsonb('assignment_detail').$type<Record<string, unknown>>(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    assignedBy: uuid('assigned_by').references(() => users.id),
+    unwantedOutcome: text('unwanted_outcome', { enum: ['donate', 'sell', 'discard', 'family'] }),
+    featuredPhotoId: uuid('featured_photo_id'),
+    /** A stable reference from a spreadsheet import, so re-importing updates instead of duplicating. */
+    importRef: text('import_ref'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('items_estate_number_key').on(t.estateId, t.number),
+    uniqueIndex('items_estate_import_ref_key').on(t.estateId, t.importRef),
+    index('items_estate_room_idx').on(t.estateId, t.roomId),
+    index('items_estate_status_idx').on(t.estateId, t.status),
+  ],
+);
+
+export const itemLabels = pgTable(
+  'item_labels',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    labelId: uuid('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.labelId] }), index('item_labels_label_idx').on(t.labelId)],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    /** Storage keys (content hashes) of the re-encoded original, the preview and the thumbnail. */
+    originalKey: text('original_key').notNull(),
+    previewKey: text('preview_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_item_idx').on(t.itemId, t.position)],
+);
+
+/** A receiver's heart on an item (stage 11). One per person and item, enforced by the key. */
+export const interests = pgTable(
+  'interests',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.memberId] }), index('interests_member_idx').on(t.estateId, t.memberId)],
+);

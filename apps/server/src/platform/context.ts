@@ -2,7 +2,9 @@
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { EventBus } from './events.js';
+import type { FileUrlSigner } from './file-urls.js';
 import type { Mailer } from './mail.js';
+import type { Storage } from './storage.js';
 import type { AccessTokens } from './tokens.js';
 
 export type AppContext = {
@@ -12,6 +14,8 @@ export type AppContext = {
   mailer: Mailer;
   tokens: AccessTokens;
   events: EventBus;
+  storage: Storage;
+  fileUrls: FileUrlSigner;
   /** The clock, injectable so deadlines and expiries are testable. */
   now: () => Date;
 };

@@ -62,3 +62,15 @@ export async function addMember(
 export function linkToken(link: string): string {
   return link.split('/').pop()!.split('token=').pop()!;
 }
+
+/** Puts the estate in a stage directly (the stage machine has its own tests). */
+export async function setStage(h: Harness, estateId: string, stage: number): Promise<void> {
+  const { estates } = await import('../db/schema.js');
+  await h.database.db.update(estates).set({ stage }).where(eq(estates.id, estateId));
+}
+
+export async function createItem(h: Harness, estateId: string, as: Caller, body: Record<string, unknown> = {}) {
+  const res = await call(h, 'POST', `/api/estates/${estateId}/items`, { as, body: { name: 'Oak Chair', categories: ['Furniture'], ...body } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ item: { id: string; number: number; version: number; label: string } }>().item;
+}

@@ -3,6 +3,9 @@
  * PostgreSQL server named by TEST_DATABASE_URL (one database per test worker). Tables are emptied
  * between tests; nothing is mocked.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -57,6 +60,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
       PUBLIC_URL: 'http://portal.test',
       AUTH_RATE_LIMIT_PER_MINUTE: env.AUTH_RATE_LIMIT_PER_MINUTE ?? '1000',
       WEB_DIST: '/nonexistent',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'estate-test-')),
       ...env,
     });
     harness.database = await openTestDatabase();

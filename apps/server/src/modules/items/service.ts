@@ -1,0 +1,351 @@
+/** Items: the catalogue's core. Every change is versioned (optimistic locking) and logged. */
+import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { can } from '@estate/domain/permissions';
+import { Role } from '@estate/domain/roles';
+import { Stage } from '@estate/domain/stages';
+import {
+  itemLabel,
+  parseItemLabel,
+  styleWarnings,
+  type createItemBody,
+  type updateItemBody,
+} from '@estate/domain/items';
+import type { Db } from '../../db/client.js';
+import { estates, interests, itemLabels, items, labels, locations, memberships, photos, rooms } from '../../db/schema.js';
+import { recordActivity } from '../../platform/activity.js';
+import type { EstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { inEstate } from '../../platform/tenancy.js';
+
+type ItemRow = typeof items.$inferSelect;
+type CreateBody = z.infer<typeof createItemBody>;
+type UpdateBody = z.infer<typeof updateItemBody>;
+
+export const SORTS = ['number', '-number', 'name', '-name', 'updated', '-updated'] as const;
+export type ListQuery = {
+  q?: string | undefined;
+  locationId?: string | undefined;
+  roomId?: string | undefined;
+  category?: string | undefined;
+  status?: ItemRow['status'] | undefined;
+  highInterest?: boolean | undefined;
+  mine?: boolean | undefined;
+  noPhoto?: boolean | undefined;
+  sort: (typeof SORTS)[number];
+  cursor?: string | undefined;
+  limit: number;
+};
+
+/** Drizzle writes a lone table's columns unqualified; inside a subquery that would bind to the inner table. */
+const ITEM_ID = sql.raw('"items"."id"');
+const ITEM_FEATURED = sql.raw('"items"."featured_photo_id"');
+
+/** Hearts that count: only receivers' (beneficiaries'); offspring hearts are advice to a parent. */
+const interestCountSql = sql<number>`(
+  select count(*)::int from ${interests} i
+  join ${memberships} m on m.estate_id = i.estate_id and m.user_id = i.member_id
+  where i.item_id = ${ITEM_ID} and ${Role.Beneficiary} = any(m.roles)
+)`;
+const interestedSql = (userId: string) => sql<boolean>`exists(select 1 from ${interests} i where i.item_id = ${ITEM_ID} and i.member_id = ${userId})`;
+const photoCountSql = sql<number>`(select count(*)::int from ${photos} p where p.item_id = ${ITEM_ID})`;
+const thumbPhotoSql = sql<string | null>`coalesce(${ITEM_FEATURED}, (select p.id from ${photos} p where p.item_id = ${ITEM_ID} order by p.position, p.id limit 1))`;
+
+function sortKey(sort: ListQuery['sort']) {
+  switch (sort) {
+    case 'name':
+    case '-name':
+      return { column: sql`lower(${items.name})`, value: (r: ItemRow) => r.name.toLowerCase() };
+    case 'updated':
+    case '-updated':
+      return { column: sql`${items.updatedAt}`, value: (r: ItemRow) => r.updatedAt.toISOString() };
+    default:
+      return { column: sql`${items.number}`, value: (r: ItemRow) => r.number };
+  }
+}
+
+function decodeCursor(cursor: string): [string | number, string] {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string') return parsed as [string | number, string];
+  } catch {
+    /* fall through */
+  }
+  throw new AppError('validation_failed', 'The page cursor is not valid.', { cursor: 'Start again from the first page.' });
+}
+
+/** Who may see an assignment before results are published (stage 40): trustees, observers, and the receiver. */
+function canSeeAssignment(access: EstateAccess, row: ItemRow): boolean {
+  return access.stage >= Stage.AssignmentCompleted || can('report.viewAll', access) || row.assignedTo === access.user.id;
+}
+
+function filters(access: EstateAccess, query: ListQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const number = parseItemLabel(query.q);
+    conditions.push(or(ilike(items.name, pattern), ilike(items.notes, pattern), ...(number !== undefined ? [eq(items.number, number)] : []))!);
+  }
+  if (query.locationId) conditions.push(eq(items.locationId, query.locationId));
+  if (query.roomId) conditions.push(eq(items.roomId, query.roomId));
+  if (query.status) conditions.push(eq(items.status, query.status));
+  if (query.highInterest !== undefined) conditions.push(eq(items.highInterest, query.highInterest));
+  if (query.noPhoto) conditions.push(sql`not exists(select 1 from ${photos} p where p.item_id = ${ITEM_ID})`);
+  if (query.category) {
+    conditions.push(sql`exists(select 1 from ${itemLabels} il join ${labels} l on l.id = il.label_id
+      where il.item_id = ${ITEM_ID} and l.kind = 'category' and lower(l.name) = lower(${query.category}))`);
+  }
+  if (query.mine) conditions.push(or(interestedSql(access.user.id), eq(items.assignedTo, access.user.id))!);
+  return conditions;
+}
+
+async function labelsFor(db: Db, estateId: string, itemIds: string[]) {
+  const map = new Map<string, { categories: string[]; tags: string[] }>();
+  for (const id of itemIds) map.set(id, { categories: [], tags: [] });
+  if (itemIds.length === 0) return map;
+  const rows = await db
+    .select({ itemId: itemLabels.itemId, kind: labels.kind, name: labels.name })
+    .from(itemLabels)
+    .innerJoin(labels, eq(labels.id, itemLabels.labelId))
+    .where(inEstate(itemLabels, estateId, inArray(itemLabels.itemId, itemIds)))
+      .orderBy(asc(sql`lower(${labels.name})`));
+  for (const r of rows) map.get(r.itemId)?.[r.kind === 'category' ? 'categories' : 'tags'].push(r.name);
+  return map;
+}
+
+export async function listItems(ctx: AppContext, access: EstateAccess, query: ListQuery) {
+  const estateId = access.estate.id;
+  const conditions = filters(access, query);
+  const key = sortKey(query.sort);
+  const descending = query.sort.startsWith('-');
+  const pageConditions = [...conditions];
+  if (query.cursor) {
+    const [value, id] = decodeCursor(query.cursor);
+    pageConditions.push(descending ? sql`(${key.column}, ${items.id}) < (${value}, ${id})` : sql`(${key.column}, ${items.id}) > (${value}, ${id})`);
+  }
+  const rows = await ctx.db
+    .select({ item: items, interestCount: interestCountSql, interested: interestedSql(access.user.id), photoCount: photoCountSql, thumbPhotoId: thumbPhotoSql })
+    .from(items)
+    .where(inEstate(items, estateId, ...pageConditions))
+    .orderBy(descending ? desc(key.column) : asc(key.column), descending ? desc(items.id) : asc(items.id))
+    .limit(query.limit + 1);
+  const [total] = await ctx.db.select({ n: count() }).from(items).where(inEstate(items, estateId, ...conditions));
+  const page = rows.slice(0, query.limit);
+  const itemLabelsMap = await labelsFor(ctx.db, estateId, page.map((r) => r.item.id));
+  const now = ctx.now();
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      id: r.item.id,
+      number: r.item.number,
+      label: itemLabel(r.item.number),
+      name: r.item.name,
+      locationId: r.item.locationId,
+      roomId: r.item.roomId,
+      categories: itemLabelsMap.get(r.item.id)?.categories ?? [],
+      status: r.item.status,
+      distribution: r.item.distribution,
+      highInterest: r.item.highInterest,
+      value: r.item.value,
+      currency: r.item.currency,
+      photoCount: r.photoCount,
+      thumbUrl: r.thumbPhotoId ? ctx.fileUrls.photoUrl(estateId, r.thumbPhotoId, 'thumb', now) : null,
+      interestCount: r.interestCount,
+      interested: r.interested,
+      assignedTo: canSeeAssignment(access, r.item) ? r.item.assignedTo : null,
+      version: r.item.version,
+      updatedAt: r.item.updatedAt.toISOString(),
+    })),
+    nextCursor: rows.length > query.limit && last ? Buffer.from(JSON.stringify([key.value(last.item), last.item.id])).toString('base64url') : null,
+    total: total?.n ?? 0,
+  };
+}
+
+async function findItem(db: Db, estateId: string, itemId: string): Promise<ItemRow> {
+  const [row] = await db.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
+  if (!row) throw notFound('That item');
+  return row;
+}
+
+export async function getItem(ctx: AppContext, access: EstateAccess, itemId: string) {
+  const estateId = access.estate.id;
+  const row = await findItem(ctx.db, estateId, itemId);
+  const [extra] = await ctx.db
+    .select({ interestCount: interestCountSql, interested: interestedSql(access.user.id) })
+    .from(items)
+    .where(inEstate(items, estateId, eq(items.id, itemId)));
+  const photoRows = await ctx.db.select().from(photos).where(inEstate(photos, estateId, eq(photos.itemId, itemId))).orderBy(asc(photos.position), asc(photos.id));
+  const names = await ctx.db.select({ name: items.name }).from(items).where(inEstate(items, estateId, sql`${items.id} <> ${itemId}`, sql`lower(${items.name}) = lower(${row.name})`)).limit(1);
+  const itemLabelsMap = await labelsFor(ctx.db, estateId, [itemId]);
+  const { categories, tags } = itemLabelsMap.get(itemId)!;
+  const now = ctx.now();
+  const showAssignment = canSeeAssignment(access, row);
+  return {
+    id: row.id,
+    number: row.number,
+    label: itemLabel(row.number),
+    name: row.name,
+    notes: row.notes,
+    locationId: row.locationId,
+    roomId: row.roomId,
+    categories,
+    tags,
+    giver: row.giver,
+    owners: row.owners,
+    brand: row.brand,
+    model: row.model,
+    year: row.year,
+    value: row.value,
+    currency: row.currency,
+    distribution: row.distribution,
+    status: row.status,
+    highInterest: row.highInterest,
+    highInterestSource: row.highInterestSource,
+    assignment:
+      showAssignment && row.assignedTo
+        ? { memberId: row.assignedTo, reason: row.assignmentReason, step: row.assignmentStep, detail: row.assignmentDetail, at: row.assignedAt?.toISOString() ?? null }
+        : null,
+    unwantedOutcome: row.unwantedOutcome,
+    featuredPhotoId: row.featuredPhotoId ?? photoRows[0]?.id ?? null,
+    photos: photoRows.map((p) => ({
+      id: p.id,
+      width: p.width,
+      height: p.height,
+      thumbUrl: ctx.fileUrls.photoUrl(estateId, p.id, 'thumb', now),
+      previewUrl: ctx.fileUrls.photoUrl(estateId, p.id, 'preview', now),
+      originalUrl: ctx.fileUrls.photoUrl(estateId, p.id, 'original', now),
+    })),
+    interestCount: extra?.interestCount ?? 0,
+    interested: extra?.interested ?? false,
+    warnings: styleWarnings({ name: row.name, categories, giver: row.giver, brand: row.brand, model: row.model }, { photoCount: photoRows.length, otherNames: names.map((n) => n.name) }),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Checks the room belongs to the location (and the estate); a room alone implies its location. */
+async function placement(db: Db, estateId: string, locationId: string | null, roomId: string | null) {
+  if (!roomId) {
+    if (locationId) {
+      const [loc] = await db.select({ id: locations.id }).from(locations).where(inEstate(locations, estateId, eq(locations.id, locationId)));
+      if (!loc) throw new AppError('validation_failed', 'Requested location do not exist.', { locationId: 'Requested location do not exist.' });
+    }
+    return { locationId, roomId: null };
+  }
+  const [room] = await db.select().from(rooms).where(inEstate(rooms, estateId, eq(rooms.id, roomId)));
+  if (!room) throw new AppError('validation_failed', 'Requested room do not exist.', { roomId: 'Requested room do not exist.' });
+  if (locationId && room.locationId !== locationId) {
+    throw new AppError('validation_failed', 'That room is in another location.', { roomId: 'That room is in another location.' });
+  }
+  return { locationId: room.locationId, roomId };
+}
+
+/** Label names → ids, creating names the estate does not have yet (case-insensitive). */
+async function ensureLabels(db: Db, estateId: string, kind: 'category' | 'tag', names: string[]): Promise<string[]> {
+  const firstSpelling = new Map<string, string>();
+  for (const n of names) if (!firstSpelling.has(n.trim().toLowerCase())) firstSpelling.set(n.trim().toLowerCase(), n.trim());
+  const unique = [...firstSpelling.values()];
+  if (unique.length === 0) return [];
+  await db.insert(labels).values(unique.map((name) => ({ id: newId(), estateId, kind, name }))).onConflictDoNothing();
+  const rows = await db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(inEstate(labels, estateId, eq(labels.kind, kind), inArray(sql`lower(${labels.name})`, unique.map((n) => n.toLowerCase()))));
+  return rows.map((r) => r.id);
+}
+
+async function setLabels(db: Db, estateId: string, itemId: string, categories: string[] | undefined, tags: string[] | undefined) {
+  for (const [kind, names] of [['category', categories], ['tag', tags]] as const) {
+    if (names === undefined) continue;
+    const ids = await ensureLabels(db, estateId, kind, names);
+    await db.execute(sql`delete from ${itemLabels} il using ${labels} l where il.label_id = l.id and il.item_id = ${itemId} and l.kind = ${kind}`);
+    if (ids.length > 0) await db.insert(itemLabels).values(ids.map((labelId) => ({ estateId, itemId, labelId })));
+  }
+}
+
+const valueText = (v: number | null | undefined) => (v === null || v === undefined ? null : v.toFixed(2));
+
+export async function createItem(ctx: AppContext, access: EstateAccess, body: CreateBody) {
+  const estateId = access.estate.id;
+  const id = newId();
+  await ctx.db.transaction(async (tx) => {
+    const place = await placement(tx, estateId, body.locationId, body.roomId);
+    const [seq] = await tx.update(estates).set({ itemSeq: sql`${estates.itemSeq} + 1` }).where(eq(estates.id, estateId)).returning({ n: estates.itemSeq });
+    const { categories, tags, value, ...fields } = body;
+    await tx.insert(items).values({ ...fields, ...place, value: valueText(value), id, estateId, number: seq!.n, createdBy: access.user.id });
+    await setLabels(tx, estateId, id, categories, tags);
+    await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.created', entity: 'item', entityId: id, field: 'name', to: body.name });
+  });
+  await ctx.events.publish({ type: 'item', estateId, data: { itemId: id, change: 'created' } });
+  return getItem(ctx, access, id);
+}
+
+/** The version from `If-Match` ("3", "\"3\"" or W/"3"); missing → 428. */
+export function parseIfMatch(header: string | undefined): number {
+  if (!header) throw new AppError('version_required', 'This change needs the item version it was based on (If-Match header).');
+  const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
+  if (!match) throw new AppError('validation_failed', 'The If-Match header must be the item version.', { 'If-Match': 'Send the item version, e.g. "3".' });
+  return Number(match[1]);
+}
+
+const TRACKED: (keyof ItemRow)[] = ['name', 'notes', 'locationId', 'roomId', 'giver', 'owners', 'brand', 'model', 'year', 'value', 'currency', 'distribution', 'status', 'featuredPhotoId'];
+
+export async function updateItem(ctx: AppContext, access: EstateAccess, itemId: string, version: number, body: UpdateBody) {
+  const estateId = access.estate.id;
+  await ctx.db.transaction(async (tx) => {
+    const before = await findItem(tx, estateId, itemId);
+    if (before.version !== version) {
+      throw new AppError('version_mismatch', 'Someone else changed this item while you were editing. Please review their changes and try again.');
+    }
+    if (body.status && !['unassigned', 'hold'].includes(before.status)) {
+      throw new AppError('conflict', `This item is ${before.status}; only unassigned items can be put on hold or released.`);
+    }
+    if (body.featuredPhotoId) {
+      const [photo] = await tx.select({ id: photos.id }).from(photos).where(inEstate(photos, estateId, eq(photos.itemId, itemId), eq(photos.id, body.featuredPhotoId)));
+      if (!photo) throw new AppError('validation_failed', 'That photo is not one of this item.', { featuredPhotoId: 'Choose one of this item’s photos.' });
+    }
+    const movesPlace = body.locationId !== undefined || body.roomId !== undefined;
+    const place = movesPlace
+      ? await placement(tx, estateId, body.locationId !== undefined ? body.locationId : body.roomId ? null : before.locationId, body.roomId !== undefined ? body.roomId : null)
+      : {};
+    const { categories, tags, value, ...fields } = body;
+    const next = { ...fields, ...place, ...(value !== undefined ? { value: valueText(value) } : {}) };
+    // The version check is in the WHERE clause too: two racing edits cannot both win.
+    const [updated] = await tx
+      .update(items)
+      .set({ ...next, version: sql`${items.version} + 1`, updatedAt: ctx.now() })
+      .where(inEstate(items, estateId, eq(items.id, itemId), eq(items.version, version)))
+      .returning();
+    if (!updated) throw new AppError('version_mismatch', 'Someone else changed this item while you were editing. Please review their changes and try again.');
+    await setLabels(tx, estateId, itemId, categories, tags);
+    for (const field of TRACKED) {
+      if (!(field in next) || before[field] === updated[field]) continue;
+      await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.updated', entity: 'item', entityId: itemId, field, from: before[field], to: updated[field] });
+    }
+    if (categories) await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.updated', entity: 'item', entityId: itemId, field: 'categories', to: categories });
+    if (tags) await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.updated', entity: 'item', entityId: itemId, field: 'tags', to: tags });
+  });
+  await ctx.events.publish({ type: 'item', estateId, data: { itemId, change: 'updated' } });
+  return getItem(ctx, access, itemId);
+}
+
+export async function deleteItem(ctx: AppContext, access: EstateAccess, itemId: string) {
+  const estateId = access.estate.id;
+  await ctx.db.transaction(async (tx) => {
+    const before = await findItem(tx, estateId, itemId);
+    if (before.status === 'assigned' || before.status === 'handed-over') {
+      throw new AppError('conflict', 'This item has already been assigned; it cannot be deleted.');
+    }
+    await tx.delete(items).where(inEstate(items, estateId, eq(items.id, itemId)));
+    await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.deleted', entity: 'item', entityId: itemId, field: 'name', from: `${itemLabel(before.number)} ${before.name}` });
+  });
+  await ctx.events.publish({ type: 'item', estateId, data: { itemId, change: 'deleted' } });
+}
+
+export async function listLabels(ctx: AppContext, estateId: string) {
+  const rows = await ctx.db.select({ kind: labels.kind, name: labels.name }).from(labels).where(inEstate(labels, estateId)).orderBy(asc(sql`lower(${labels.name})`));
+  return { categories: rows.filter((r) => r.kind === 'category').map((r) => r.name), tags: rows.filter((r) => r.kind === 'tag').map((r) => r.name) };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { Role } from '@estate/domain/roles';
+import { call, useHarness } from '../../test/harness.js';
+import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
+
+const h = useHarness();
+
+describe('locations and rooms', () => {
+  it('creates, orders, renames and lists locations with their rooms', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const house = (await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: trustee, body: { name: 'Family House', settings: { color: '#336699' } } })).json().location;
+    const storage = (await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: trustee, body: { name: 'Storage Unit' } })).json().location;
+    expect([house.position, storage.position]).toEqual([0, 1]);
+    await call(h, 'PATCH', `/api/estates/${estateId}/locations/${storage.id}`, { as: trustee, body: { position: 0 } });
+    await call(h, 'PATCH', `/api/estates/${estateId}/locations/${house.id}`, { as: trustee, body: { position: 1, name: 'The House' } });
+    const list = (await call(h, 'GET', `/api/estates/${estateId}/locations`, { as: trustee })).json().locations;
+    expect(list.map((l: { name: string }) => l.name)).toEqual(['Storage Unit', 'The House']);
+    expect(list[1].settings.color).toBe('#336699');
+
+    const kitchen = (await call(h, 'POST', `/api/estates/${estateId}/locations/${house.id}/rooms`, { as: trustee, body: { name: 'Kitchen' } })).json().room;
+    await call(h, 'POST', `/api/estates/${estateId}/locations/${house.id}/rooms`, { as: trustee, body: { name: 'Attic' } });
+    const rooms = (await call(h, 'GET', `/api/estates/${estateId}/locations/${house.id}/rooms`, { as: trustee })).json().rooms;
+    expect(rooms.map((r: { name: string }) => r.name)).toEqual(['Kitchen', 'Attic']);
+
+    // Moving a room moves its items.
+    const item = await createItem(h, estateId, trustee, { roomId: kitchen.id });
+    await call(h, 'PATCH', `/api/estates/${estateId}/rooms/${kitchen.id}`, { as: trustee, body: { locationId: storage.id } });
+    const moved = (await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: trustee })).json().item;
+    expect(moved.locationId).toBe(storage.id);
+  });
+
+  it('says "Requested location do not exist." and refuses bad colours', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const missing = await call(h, 'GET', `/api/estates/${estateId}/locations/01900000-0000-7000-8000-000000000000/rooms`, { as: trustee });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('Requested location do not exist.');
+    const missingRoom = await call(h, 'PATCH', `/api/estates/${estateId}/rooms/01900000-0000-7000-8000-000000000000`, { as: trustee, body: { name: 'X' } });
+    expect(missingRoom.json().error.message).toBe('Requested room do not exist.');
+    const bad = await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: trustee, body: { name: 'Barn', settings: { color: 'red' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields['settings.color']).toBe('Bad Hex');
+  });
+
+  it('refuses to delete a location or room that still holds items', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const house = (await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: trustee, body: { name: 'House' } })).json().location;
+    const room = (await call(h, 'POST', `/api/estates/${estateId}/locations/${house.id}/rooms`, { as: trustee, body: { name: 'Den' } })).json().room;
+    const item = await createItem(h, estateId, trustee, { roomId: room.id });
+    expect((await call(h, 'DELETE', `/api/estates/${estateId}/locations/${house.id}`, { as: trustee })).statusCode).toBe(409);
+    expect((await call(h, 'DELETE', `/api/estates/${estateId}/rooms/${room.id}`, { as: trustee })).statusCode).toBe(409);
+    await call(h, 'DELETE', `/api/estates/${estateId}/items/${item.id}`, { as: trustee });
+    expect((await call(h, 'DELETE', `/api/estates/${estateId}/rooms/${room.id}`, { as: trustee })).statusCode).toBe(204);
+    expect((await call(h, 'DELETE', `/api/estates/${estateId}/locations/${house.id}`, { as: trustee })).statusCode).toBe(204);
+  });
+
+  it('lets creators arrange locations only while cataloguing; beneficiaries never', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const creator = await addMember(h, estateId, trustee, [Role.Creator]);
+    const beneficiary = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const early = await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: creator, body: { name: 'Garage' } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toContain('Cataloging Assets');
+    await setStage(h, estateId, 1);
+    expect((await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: creator, body: { name: 'Garage' } })).statusCode).toBe(201);
+    expect((await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: beneficiary, body: { name: 'Shed' } })).statusCode).toBe(403);
+    expect((await call(h, 'GET', `/api/estates/${estateId}/locations`, { as: beneficiary })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireEstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
+import * as locations from './service.js';
+
+const name = z.string().trim().min(1, { message: 'validation.required' }).max(120);
+const settings = z.strictObject({
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'Bad Hex' }).optional(),
+  subscribed: z.boolean().optional(),
+  cardCoverImages: z.boolean().optional(),
+});
+const locationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.number(),
+  settings: z.object({ color: z.string().optional(), subscribed: z.boolean().optional(), cardCoverImages: z.boolean().optional() }),
+  itemCount: z.number(),
+  roomCount: z.number(),
+});
+const roomSchema = z.object({ id: z.string(), locationId: z.string(), name: z.string(), position: z.number(), itemCount: z.number() });
+const locationParams = estateParams.extend({ lid: z.uuid() });
+const roomParams = estateParams.extend({ rid: z.uuid() });
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+export async function locationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = router(app);
+
+  r.get('/api/estates/:eid/locations', {
+    schema: { tags: ['catalogue'], params: estateParams, response: { 200: z.object({ locations: z.array(locationSchema) }), ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      return { locations: await locations.listLocations(ctx, access.estate.id) };
+    },
+  });
+
+  r.post('/api/estates/:eid/locations', {
+    schema: { tags: ['catalogue'], params: estateParams, body: z.strictObject({ name, settings: settings.optional() }), response: { 201: z.object({ location: locationSchema }), ...errors } },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      return reply.code(201).send({ location: await locations.createLocation(ctx, access, req.body) });
+    },
+  });
+
+  r.patch('/api/estates/:eid/locations/:lid', {
+    schema: {
+      tags: ['catalogue'],
+      params: locationParams,
+      body: z.strictObject({ name: name.optional(), position: z.number().int().min(0).max(10_000).optional(), settings: settings.optional() }),
+      response: { 200: z.object({ location: locationSchema }), ...errors },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      return { location: await locations.updateLocation(ctx, access, req.params.lid, req.body) };
+    },
+  });
+
+  r.delete('/api/estates/:eid/locations/:lid', {
+    schema: { tags: ['catalogue'], params: locationParams, response: { 204: noContent, ...errors } },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      await locations.deleteLocation(ctx, access, req.params.lid);
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.get('/api/estates/:eid/locations/:lid/rooms', {
+    schema: { tags: ['catalogue'], params: locationParams, response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      return { rooms: await locations.listRooms(ctx, access.estate.id, req.params.lid) };
+    },
+  });
+
+  r.post('/api/estates/:eid/locations/:lid/rooms', {
+    schema: { tags: ['catalogue'], params: locationParams, body: z.strictObject({ name }), response: { 201: z.object({ room: roomSchema }), ...errors } },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      return reply.code(201).send({ room: await locations.createRoom(ctx, access, req.params.lid, req.body.name) });
+    },
+  });
+
+  r.patch('/api/estates/:eid/rooms/:rid', {
+    schema: {
+      tags: ['catalogue'],
+      params: roomParams,
+      body: z.strictObject({ name: name.optional(), locationId: z.uuid().optional(), position: z.number().int().min(0).max(10_000).optional() }),
+      response: { 200: z.object({ room: roomSchema }), ...errors },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      return { room: await locations.updateRoom(ctx, access, req.params.rid, req.body) };
+    },
+  });
+
+  r.delete('/api/estates/:eid/rooms/:rid', {
+    schema: { tags: ['catalogue'], params: roomParams, response: { 204: noContent, ...errors } },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      await locations.deleteRoom(ctx, access, req.params.rid);
+      return reply.code(204).send(null);
+    },
+  });
+}

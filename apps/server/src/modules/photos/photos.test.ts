@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { call, useHarness, type Caller } from '../../test/harness.js';
+import { createEstate, createItem, createUser } from '../../test/factories.js';
+
+const h = useHarness();
+
+function multipart(file: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
+  const boundary = '----estate-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(estateId: string, itemId: string, as: Caller, file: Buffer, filename?: string) {
+  const { payload, headers } = multipart(file, filename);
+  return h.app.inject({ method: 'POST', url: `/api/estates/${estateId}/items/${itemId}/photos`, payload, headers: { ...headers, authorization: `Bearer ${as.token}` } });
+}
+
+/** A 60×40 landscape JPEG marked "rotate 90°" with a GPS position, as a phone camera writes it. */
+function phonePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+    .toBuffer();
+}
+
+describe('photos', () => {
+  it('applies the orientation, strips location data, makes WebP thumbnails and serves them by signed URL', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const item = await createItem(h, estateId, trustee);
+    const original = await phonePhoto();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const res = await upload(estateId, item.id, trustee, original);
+    expect(res.statusCode, res.body).toBe(201);
+    const photo = res.json().photo;
+    expect([photo.width, photo.height]).toEqual([40, 60]); // rotated upright
+
+    const stored = await h.app.inject({ method: 'GET', url: photo.originalUrl });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(stored.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([40, 60]);
+
+    const thumb = await h.app.inject({ method: 'GET', url: photo.thumbUrl });
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
+
+    const forged = await h.app.inject({ method: 'GET', url: photo.thumbUrl.replace(/sig=[^&]+/, 'sig=forged') });
+    expect(forged.statusCode).toBe(403);
+
+    const detail = (await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: trustee })).json().item;
+    expect(detail.featuredPhotoId).toBe(photo.id);
+    const listed = (await call(h, 'GET', `/api/estates/${estateId}/items`, { as: trustee })).json().items[0];
+    expect(listed.thumbUrl).toContain(`/photos/${photo.id}/thumb`);
+    expect(listed.photoCount).toBe(1);
+  });
+
+  it('refuses a file that is not an image, whatever its name says, and an empty upload', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const item = await createItem(h, estateId, trustee);
+    const fake = await upload(estateId, item.id, trustee, Buffer.from('<html><script>alert(1)</script></html>'), 'cat.jpg');
+    expect(fake.statusCode).toBe(415);
+    const json = await call(h, 'POST', `/api/estates/${estateId}/items/${item.id}/photos`, { as: trustee, body: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('refuses files over the size limit with 413', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const item = await createItem(h, estateId, trustee);
+    const big = Buffer.alloc(26 * 1024 * 1024, 1);
+    const res = await upload(estateId, item.id, trustee, big);
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('reorders photos, changes the featured one, and deletes', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const item = await createItem(h, estateId, trustee);
+    const a = (await upload(estateId, item.id, trustee, await phonePhoto())).json().photo;
+    const b = (await upload(estateId, item.id, trustee, await sharp({ create: { width: 30, height: 30, channels: 3, background: 'blue' } }).png().toBuffer(), 'b.png')).json().photo;
+    const base = `/api/estates/${estateId}/items/${item.id}`;
+    expect((await call(h, 'PUT', `${base}/photos/order`, { as: trustee, body: { photoIds: [b.id, a.id] } })).statusCode).toBe(204);
+    expect((await call(h, 'PUT', `${base}/photos/order`, { as: trustee, body: { photoIds: [b.id] } })).statusCode).toBe(400);
+    const version = (await call(h, 'GET', base, { as: trustee })).json().item.version;
+    const featured = await call(h, 'PATCH', base, { as: trustee, body: { featuredPhotoId: b.id }, headers: { 'if-match': String(version) } });
+    expect(featured.json().item.featuredPhotoId).toBe(b.id);
+    expect(featured.json().item.photos.map((p: { id: string }) => p.id)).toEqual([b.id, a.id]);
+    expect((await call(h, 'DELETE', `${base}/photos/${b.id}`, { as: trustee })).statusCode).toBe(204);
+    expect((await call(h, 'GET', base, { as: trustee })).json().item.featuredPhotoId).toBe(a.id);
+  });
+});

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireEstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { PHOTO_VARIANTS } from '../../platform/file-urls.js';
+import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
+import * as photos from './service.js';
+
+const itemParams = estateParams.extend({ iid: z.uuid() });
+const photoSchema = z.object({ id: z.string(), width: z.number(), height: z.number(), thumbUrl: z.string(), previewUrl: z.string(), originalUrl: z.string() });
+
+export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = router(app);
+
+  r.post('/api/estates/:eid/items/:iid/photos', {
+    schema: {
+      tags: ['catalogue'],
+      params: itemParams,
+      consumes: ['multipart/form-data'],
+      response: { 201: z.object({ photo: photoSchema }), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+    },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.update');
+      if (!req.isMultipart()) throw new AppError('unsupported_type', 'Send the photo as multipart/form-data in a field named "file".');
+      const file = await req.file();
+      if (!file) throw new AppError('validation_failed', 'No photo was sent.', { file: 'Choose a photo to upload.' });
+      const bytes = await file.toBuffer();
+      return reply.code(201).send({ photo: await photos.addPhoto(ctx, access, req.params.iid, bytes) });
+    },
+  });
+
+  r.delete('/api/estates/:eid/items/:iid/photos/:pid', {
+    schema: { tags: ['catalogue'], params: itemParams.extend({ pid: z.uuid() }), response: { 204: noContent, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.update');
+      await photos.removePhoto(ctx, access, req.params.iid, req.params.pid);
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.put('/api/estates/:eid/items/:iid/photos/order', {
+    schema: {
+      tags: ['catalogue'],
+      params: itemParams,
+      body: z.strictObject({ photoIds: z.array(z.uuid()).max(photos.MAX_PHOTOS_PER_ITEM) }),
+      response: { 204: noContent, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.update');
+      await photos.reorderPhotos(ctx, access, req.params.iid, req.body.photoIds);
+      return reply.code(204).send(null);
+    },
+  });
+
+  // Signed, not bearer-authenticated: <img> cannot send a token. See platform/file-urls.ts.
+  r.get('/api/estates/:eid/photos/:pid/:variant', {
+    schema: {
+      tags: ['catalogue'],
+      security: [],
+      params: estateParams.extend({ pid: z.uuid(), variant: z.enum(PHOTO_VARIANTS) }),
+      querystring: z.strictObject({ expires: z.coerce.number().int(), sig: z.string().max(100) }),
+      response: { 200: z.any(), ...errorResponses(400, 403, 404) },
+    },
+    handler: async (req, reply) => {
+      const { eid, pid, variant } = req.params;
+      if (!ctx.fileUrls.verify(pid, variant, req.query.expires, req.query.sig, ctx.now())) {
+        throw new AppError('forbidden', 'This photo link has expired. Reload the page to see the photo.');
+      }
+      const file = await photos.readPhoto(ctx, eid, pid, variant);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Content-Disposition', `inline; filename="${pid}-${variant}.${variant === 'original' ? 'jpg' : 'webp'}"`)
+        .send(file.bytes);
+    },
+  });
+}
