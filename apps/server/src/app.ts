@@ -41,6 +41,7 @@ import { setupRoutes } from './modules/setup/routes.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { photoRoutes } from './modules/photos/routes.js';
+import { stageRoutes } from './modules/stages/routes.js';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from './platform/images.js';
 
@@ -62,6 +63,7 @@ const MODULES = [
   locationRoutes,
   itemRoutes,
   photoRoutes,
+  stageRoutes,
 ];
 
 export async function buildApp({ config, database, now = () => new Date() }: BuildOptions): Promise<FastifyInstance> {

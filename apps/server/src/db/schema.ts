@@ -332,3 +332,35 @@ export const interests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.memberId] }), index('interests_member_idx').on(t.estateId, t.memberId)],
 );
+
+/** One secret per randomised step (21, 31), made when stage 11 opens; only its hash is shown until the step runs. */
+export const drawSecrets = pgTable(
+  'draw_secrets',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    secret: text('secret').notNull(),
+    commitment: text('commitment').notNull(),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+    publicEntropy: text('public_entropy').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.estateId, t.step] })],
+);
+
+/** The stored record of an automated step (format estate-draw/1). One per estate and step. */
+export const drawRecords = pgTable(
+  'draw_records',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    record: jsonb('record').$type<Record<string, unknown>>().notNull(),
+    ranBy: uuid('ran_by').references(() => users.id),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.estateId, t.step] })],
+);

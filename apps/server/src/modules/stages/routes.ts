@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireEstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, estateParams, router } from '../../platform/http.js';
+import * as stages from './service.js';
+
+const commitmentSchema = z.object({ step: z.number(), commitment: z.string(), secret: z.string().nullable() });
+
+export async function stageRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = router(app);
+
+  r.post('/api/estates/:eid/stage', {
+    schema: {
+      tags: ['stages'],
+      params: estateParams,
+      body: z.strictObject({ to: z.number().int() }),
+      response: { 200: z.object({ stage: z.number() }), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.stage');
+      return { stage: await stages.moveStage(ctx, access, req.body.to) };
+    },
+  });
+
+  r.get('/api/estates/:eid/commitments', {
+    schema: { tags: ['stages'], params: estateParams, response: { 200: z.object({ commitments: z.array(commitmentSchema) }), ...errorResponses(400, 401, 403, 404) } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.view');
+      return { commitments: await stages.listCommitments(ctx, access.estate.id) };
+    },
+  });
+}

@@ -1,0 +1,73 @@
+/** Moving the estate through its stages, and what happens on the way (commitments at stage 11). */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { decideMove } from '@estate/domain/stage-machine';
+import { STAGE_NAMES, Stage, isStageCode, type StageCode } from '@estate/domain/stages';
+import type { Db } from '../../db/client.js';
+import { drawRecords, drawSecrets, estates } from '../../db/schema.js';
+import { recordActivity } from '../../platform/activity.js';
+import type { EstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { inEstate } from '../../platform/tenancy.js';
+
+/** Steps that use randomness; each gets its own committed secret. */
+const RANDOMISED_STEPS = [Stage.AssignHighInterest, Stage.AssignRemaining] as const;
+
+async function stepsRun(db: Db, estateId: string): Promise<StageCode[]> {
+  const rows = await db.select({ step: drawRecords.step }).from(drawRecords).where(inEstate(drawRecords, estateId));
+  return rows.map((r) => r.step).filter(isStageCode);
+}
+
+/** Makes the secrets once, publishing only their SHA-256 (the commitment) to every member. */
+async function commitSecrets(tx: Db, estateId: string, actorId: string) {
+  for (const step of RANDOMISED_STEPS) {
+    const secret = randomBytes(32);
+    const commitment = createHash('sha256').update(secret).digest('hex');
+    const [created] = await tx
+      .insert(drawSecrets)
+      .values({ estateId, step, secret: secret.toString('hex'), commitment })
+      .onConflictDoNothing()
+      .returning({ commitment: drawSecrets.commitment });
+    if (created) {
+      await recordActivity(tx, { estateId, actorId, action: 'draw.committed', entity: 'draw', entityId: String(step), field: 'commitment', to: created.commitment });
+    }
+  }
+}
+
+export async function listCommitments(ctx: AppContext, estateId: string) {
+  const rows = await ctx.db
+    .select({ step: drawSecrets.step, commitment: drawSecrets.commitment, revealedAt: drawSecrets.revealedAt, secret: drawSecrets.secret })
+    .from(drawSecrets)
+    .where(inEstate(drawSecrets, estateId));
+  // The secret itself is shown only after its step has run.
+  return rows.map((r) => ({ step: r.step, commitment: r.commitment, secret: r.revealedAt ? r.secret : null }));
+}
+
+export async function moveStage(ctx: AppContext, access: EstateAccess, to: number) {
+  const estateId = access.estate.id;
+  const from = access.stage;
+  if (!isStageCode(to)) {
+    throw new AppError('validation_failed', 'That is not a stage.', { to: 'Choose one of the estate stages.' });
+  }
+  const decision = decideMove(from, to, { stepsRun: await stepsRun(ctx.db, estateId) });
+  if (!decision.ok) throw new AppError('wrong_stage', decision.reason);
+  await ctx.db.transaction(async (tx) => {
+    // Conditional on the stage we decided from: two trustees clicking at once cannot both move it.
+    const [moved] = await tx.update(estates).set({ stage: to }).where(and(eq(estates.id, estateId), eq(estates.stage, from))).returning();
+    if (!moved) throw new AppError('conflict', 'The stage was changed by someone else a moment ago. Please reload.');
+    await recordActivity(tx, {
+      estateId,
+      actorId: access.user.id,
+      action: decision.direction === 'forward' ? 'stage.advanced' : 'stage.stepped-back',
+      entity: 'estate',
+      entityId: estateId,
+      field: 'stage',
+      from: { code: from, name: STAGE_NAMES[from] },
+      to: { code: to, name: STAGE_NAMES[to] },
+    });
+    if (to === Stage.Interest) await commitSecrets(tx, estateId, access.user.id);
+  });
+  await ctx.events.publish({ type: 'stage', estateId, data: { stage: to, name: STAGE_NAMES[to] } });
+  return to;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { decideMove } from './stage-machine.js';
+import { STAGE_ORDER, Stage } from './stages.js';
+
+const none = { stepsRun: [] };
+
+describe('stage machine', () => {
+  it('moves forward one stage at a time through the whole order', () => {
+    for (let i = 0; i + 1 < STAGE_ORDER.length; i++) {
+      const from = STAGE_ORDER[i]!;
+      const to = STAGE_ORDER[i + 1]!;
+      expect(decideMove(from, to, { stepsRun: [from] })).toEqual({ ok: true, direction: 'forward' });
+    }
+  });
+
+  it('refuses skipping and staying', () => {
+    const skip = decideMove(Stage.Initial, Stage.Approve, none);
+    expect(skip).toEqual({ ok: false, reason: expect.stringContaining('"Cataloging Assets"') });
+    expect(decideMove(Stage.Approve, Stage.Approve, none).ok).toBe(false);
+    expect(decideMove(Stage.Completed, Stage.Initial, none).ok).toBe(false);
+  });
+
+  it('leaves an automated stage only after its step has run', () => {
+    expect(decideMove(Stage.AssignUnwanted, Stage.AssignOnlyOne, none)).toEqual({ ok: false, reason: 'Run the step "Assign Unwanted Items" before moving on.' });
+    expect(decideMove(Stage.AssignUnwanted, Stage.AssignOnlyOne, { stepsRun: [Stage.AssignUnwanted] }).ok).toBe(true);
+  });
+
+  it('steps back one stage only while nothing irreversible has happened', () => {
+    expect(decideMove(Stage.Interest, Stage.Directives, none)).toEqual({ ok: true, direction: 'back' });
+    expect(decideMove(Stage.AssignUnwanted, Stage.DistributionReview, { stepsRun: [Stage.AssignUnwanted] }).ok).toBe(false);
+    expect(decideMove(Stage.AssignUnwanted, Stage.DistributionReview, none).ok).toBe(true);
+    expect(decideMove(Stage.Ranking, Stage.AssignOnlyOne, { stepsRun: [Stage.AssignOnlyOne] }).ok).toBe(false);
+    expect(decideMove(Stage.Distribution, Stage.AssignmentCompleted, none).ok).toBe(false);
+    expect(decideMove(Stage.Interest, Stage.Initial, none).ok).toBe(false);
+  });
+});
