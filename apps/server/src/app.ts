@@ -166,7 +166,10 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   for (const module of MODULES) {
-    await app.register(async (scope) => module(scope, ctx));
+    await app.register((scope, _options, done) => {
+      module(scope, ctx);
+      done();
+    });
   }
 
   const webDist = config.WEB_DIST ?? DEFAULT_WEB_DIST;

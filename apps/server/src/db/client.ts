@@ -85,8 +85,9 @@ export async function openPostgres(url: string): Promise<Database> {
           await listener.query(`LISTEN "${channel.replaceAll('"', '')}"`);
         }
         set.add(onMessage);
-        return async () => {
+        return () => {
           set.delete(onMessage);
+          return Promise.resolve();
         };
       },
     },

@@ -7,7 +7,8 @@ import * as schema from './schema.js';
 const INSTALLATION_TABLES = new Set(['users', 'refresh_tokens', 'one_time_tokens', 'outbox', 'system', 'estates']);
 
 it('gives every estate table estate_id NOT NULL REFERENCES estates', () => {
-  const tables = Object.values(schema).filter((v): v is PgTable => v instanceof PgTable).map((t) => getTableConfig(t));
+  const values: unknown[] = Object.values(schema);
+  const tables = values.filter((v): v is PgTable => v instanceof PgTable).map((t) => getTableConfig(t));
   expect(tables.length).toBeGreaterThan(5);
   const problems: string[] = [];
   for (const table of tables) {

@@ -5,7 +5,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 /** Argon2id (the const enum value 2; const enums can't be imported under verbatimModuleSyntax). */
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-const COMMON = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
 
 export function isCommonPassword(password: string): boolean {
   return COMMON.has(password.toLowerCase());

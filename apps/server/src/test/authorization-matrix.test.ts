@@ -13,7 +13,7 @@ type Who = 'anonymous' | 'stranger' | 'admin' | 'trustee' | 'owner' | 'beneficia
 type Expect = Partial<Record<Who, number>> & { others: number };
 
 const E = '{eid}';
-const MATRIX: [string, string, unknown, Expect][] = [
+const MATRIX: ['GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string, unknown, Expect][] = [
   ['GET', '/api/me', undefined, { anonymous: 401, others: 200 }],
   ['GET', '/api/estates', undefined, { anonymous: 401, others: 200 }],
   ['GET', `/api/estates/${E}`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
@@ -54,7 +54,7 @@ it('answers every route with the expected status for every role', async () => {
     for (const who of Object.keys(callers) as Who[]) {
       const want = expected[who] ?? expected.others;
       if (url === '/api/events' && want === 200) continue; // a stream never ends; covered in events.test.ts
-      const res = await call(h, method as 'GET', url, { as: callers[who], body });
+      const res = await call(h, method, url, { as: callers[who], body });
       if (res.statusCode !== want) failures.push(`${method} ${template} as ${who}: got ${res.statusCode}, want ${want}`);
     }
   }

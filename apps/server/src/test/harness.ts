@@ -36,11 +36,9 @@ async function openTestDatabase(): Promise<Database> {
 }
 
 async function emptyTables(database: Database): Promise<void> {
-  const result = await database.db.execute<{ tablename: string }>(
-    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
+  const names = (await database.db.select({ name: sql<string>`tablename` }).from(sql`pg_tables`).where(sql`schemaname = 'public'`)).map(
+    (r) => `"${r.name}"`,
   );
-  const rows = 'rows' in result ? result.rows : (result as unknown as { tablename: string }[]);
-  const names = rows.map((r) => `"${r.tablename}"`);
   if (names.length > 0) await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} CASCADE`));
 }
 

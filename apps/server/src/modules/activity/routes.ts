@@ -17,7 +17,7 @@ const eventSchema = z.object({
   at: z.string(),
 });
 
-export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
+export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
   router(app).get('/api/estates/:eid/activity', {
     schema: {
       tags: ['activity'],

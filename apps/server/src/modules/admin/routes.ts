@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { errorResponses, router } from '../../platform/http.js';
 import * as admin from './service.js';
 
-export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/admin/users', {

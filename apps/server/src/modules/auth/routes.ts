@@ -18,7 +18,7 @@ import * as auth from './service.js';
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth';
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
 

@@ -13,7 +13,7 @@ const stageSchema = z.object({
   next: z.object({ stage: z.number().int(), name: z.string() }).optional(),
 });
 
-export async function estateRoutes(app: FastifyInstance, ctx: AppContext) {
+export function estateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates', {

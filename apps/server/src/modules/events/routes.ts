@@ -9,7 +9,7 @@ import type { LiveEvent } from '../../platform/events.js';
 
 const HEARTBEAT_MS = 25_000;
 
-export async function eventRoutes(app: FastifyInstance, ctx: AppContext) {
+export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
   router(app).get('/api/events', {
     schema: { tags: ['events'], response: errorResponses(401, 403) },
     handler: async (req, reply) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { errorResponses, router } from '../../platform/http.js';
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   router(app).get('/api/health', {
     schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }), ...errorResponses(503) } },
     handler: async () => {

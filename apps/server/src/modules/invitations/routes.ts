@@ -13,7 +13,7 @@ import * as invitations from './service.js';
 
 const tokenParams = z.strictObject({ token: z.string().min(10).max(200) });
 
-export async function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
+export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates/:eid/invitations', {

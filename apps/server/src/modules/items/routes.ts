@@ -70,7 +70,7 @@ export const itemSchema = z.object({
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-export async function itemRoutes(app: FastifyInstance, ctx: AppContext) {
+export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/estates/:eid/items', {

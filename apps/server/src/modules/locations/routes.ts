@@ -24,7 +24,7 @@ const locationParams = estateParams.extend({ lid: z.uuid() });
 const roomParams = estateParams.extend({ rid: z.uuid() });
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-export async function locationRoutes(app: FastifyInstance, ctx: AppContext) {
+export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/estates/:eid/locations', {

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { errorResponses, router } from '../../platform/http.js';
 import * as me from './service.js';
 
-export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
+export function meRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/me', {

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
 import { listMembers } from './service.js';
 
-export async function memberRoutes(app: FastifyInstance, ctx: AppContext) {
+export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   router(app).get('/api/estates/:eid/members', {
     schema: { tags: ['members'], params: estateParams, response: { 200: z.object({ members: z.array(memberSchema) }), ...errorResponses(400, 401, 403, 404) } },
     handler: async (req) => {

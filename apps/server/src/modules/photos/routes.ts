@@ -10,7 +10,7 @@ import * as photos from './service.js';
 const itemParams = estateParams.extend({ iid: z.uuid() });
 const photoSchema = z.object({ id: z.string(), width: z.number(), height: z.number(), thumbUrl: z.string(), previewUrl: z.string(), originalUrl: z.string() });
 
-export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
+export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates/:eid/items/:iid/photos', {

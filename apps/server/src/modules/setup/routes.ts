@@ -6,7 +6,7 @@ import { errorResponses, router } from '../../platform/http.js';
 import { toUserDto } from '../../platform/user-dto.js';
 import * as setup from './service.js';
 
-export async function setupRoutes(app: FastifyInstance, ctx: AppContext) {
+export function setupRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
 

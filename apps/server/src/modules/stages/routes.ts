@@ -7,7 +7,7 @@ import * as stages from './service.js';
 
 const commitmentSchema = z.object({ step: z.number(), commitment: z.string(), secret: z.string().nullable() });
 
-export async function stageRoutes(app: FastifyInstance, ctx: AppContext) {
+export function stageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates/:eid/stage', {
