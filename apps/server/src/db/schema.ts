@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   numeric,
   index,
   integer,
@@ -363,4 +364,106 @@ export const drawRecords = pgTable(
     ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.estateId, t.step] })],
+);
+
+// ---- Participation (stages 2, 11, 20, 30) ----
+
+/** Stage 2: each beneficiary approves each item or flags it (optionally with a suggested correction). */
+export const approvals = pgTable(
+  'approvals',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['approved', 'flagged'] }).notNull(),
+    comment: text('comment').notNull().default(''),
+    /** Suggested field values, applied only if the trustee accepts them. */
+    suggestion: jsonb('suggestion').$type<Record<string, unknown>>(),
+    /** True when the deadline counted a non-responder as approving. */
+    automatic: boolean('automatic').notNull().default(false),
+    resolution: text('resolution', { enum: ['accepted', 'rejected', 'edited'] }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.memberId] }), index('approvals_estate_member_idx').on(t.estateId, t.memberId)],
+);
+
+/** Stage 20: a receiver's top 10 among the high-interest items they hearted (rank 1..10). */
+export const rankings = pgTable(
+  'rankings',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.itemId] }),
+    uniqueIndex('rankings_member_rank_key').on(t.estateId, t.memberId, t.rank),
+    check('rankings_rank_range', sql`${t.rank} between 1 and 10`),
+  ],
+);
+
+/** Stage 30: priority tokens (0, 1 or 2) a receiver places on a contested item. */
+export const tokenAllocations = pgTable(
+  'token_allocations',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.itemId] }), check('token_allocations_count_range', sql`${t.count} between 0 and 2`)],
+);
+
+/** A member is done with a stage's input (said so, or counted as done at the deadline); inputs then freeze. */
+export const participation = pgTable(
+  'participation',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
+    stage: integer('stage').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull(),
+    automatic: boolean('automatic').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.estateId, t.memberId, t.stage] })],
+);
+
+/** Deadlines for stages 2, 11, 20 and 30, run by the scheduler under an advisory lock. */
+export const deadlines = pgTable(
+  'deadlines',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    stage: integer('stage').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    autoAdvance: boolean('auto_advance').notNull().default(false),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.estateId, t.stage] }), index('deadlines_due_idx').on(t.processedAt, t.dueAt)],
 );
