@@ -42,8 +42,18 @@ import { itemRoutes } from './modules/items/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { photoRoutes } from './modules/photos/routes.js';
 import { stageRoutes } from './modules/stages/routes.js';
+import { approvalRoutes } from './modules/approvals/routes.js';
+import { deadlineRoutes } from './modules/deadlines/routes.js';
+import { processDueDeadlines, sendDueReminders } from './modules/deadlines/service.js';
+import { Scheduler } from './platform/jobs.js';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from './platform/images.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scheduler: Scheduler;
+  }
+}
 
 export type BuildOptions = { config: Config; database: Database; now?: () => Date };
 
@@ -64,6 +74,8 @@ const MODULES = [
   itemRoutes,
   photoRoutes,
   stageRoutes,
+  approvalRoutes,
+  deadlineRoutes,
 ];
 
 export async function buildApp({ config, database, now = () => new Date() }: BuildOptions): Promise<FastifyInstance> {
@@ -88,7 +100,18 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
     fileUrls: new FileUrlSigner(secret),
     now,
   };
+  const scheduler = new Scheduler(
+    ctx,
+    [
+      { name: 'deadline-reminders', run: sendDueReminders },
+      { name: 'deadlines', run: processDueDeadlines },
+    ],
+    app.log,
+  );
+  app.decorate('scheduler', scheduler);
+  app.addHook('onReady', () => scheduler.start(config.SCHEDULER_INTERVAL_SECONDS));
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await events.stop();
     mailer.close();
   });

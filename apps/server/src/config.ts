@@ -18,6 +18,8 @@ const configSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
+  /** How often scheduled work (deadlines, reminders) runs; 0 turns the timer off (tests drive it). */
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
@@ -21,6 +22,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   notifier: Notifier;
+  /** Runs `fn` only if no other process holds `key`; returns false when it was skipped. */
+  withAdvisoryLock(key: number, fn: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -45,6 +48,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         const unsub = await client.listen(channel, onMessage);
         return unsub;
       },
+    },
+    // One process per data folder (see lock.ts), so there is no one else to exclude.
+    async withAdvisoryLock(_key, fn) {
+      await fn();
+      return true;
     },
     close: () => client.close(),
   };
@@ -91,9 +99,30 @@ export async function openPostgres(url: string): Promise<Database> {
         };
       },
     },
+    async withAdvisoryLock(key, fn) {
+      const conn = await pool.connect();
+      try {
+        const { rows } = await conn.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+        if (!rows[0]?.locked) return false;
+        try {
+          await fn();
+        } finally {
+          await conn.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+        return true;
+      } finally {
+        conn.release();
+      }
+    },
     async close() {
       await listener?.end();
       await pool.end();
     },
   };
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

@@ -56,6 +56,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       PUBLIC_URL: 'http://portal.test',
+      SCHEDULER_INTERVAL_SECONDS: '0',
       AUTH_RATE_LIMIT_PER_MINUTE: env.AUTH_RATE_LIMIT_PER_MINUTE ?? '1000',
       WEB_DIST: '/nonexistent',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'estate-test-')),

@@ -13,6 +13,8 @@ export const estateSettingsSchema = z.strictObject({
   tokenBudget: z.enum(['per-interest', 'equal']),
   equalTokenBudget: z.number().int().min(0).max(10_000),
   notify: z.boolean(),
+  /** After stage 40 the trustee may show beneficiaries the full draw records (distribution.md). */
+  publishFullRecords: z.boolean(),
 });
 export type EstateSettings = z.infer<typeof estateSettingsSchema>;
 
@@ -22,6 +24,7 @@ export const DEFAULT_ESTATE_SETTINGS: EstateSettings = {
   tokenBudget: 'per-interest',
   equalTokenBudget: 0,
   notify: true,
+  publishFullRecords: false,
 };
 
 export const updateEstateBody = z.strictObject({

@@ -10,6 +10,10 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'validation.passwordsMatch': 'Passwords do not match.',
   'validation.role': 'That is not a role that can be given in an estate.',
   'validation.rolesRequired': 'Choose at least one role.',
+  'validation.currency': 'Use a three-letter currency code, such as USD or EUR.',
+  'validation.nothingToChange': 'Nothing to change was sent.',
+  'validation.suggestionNeedsFlag': 'A suggested correction goes with a flag, not an approval.',
+  'validation.flagNeedsReason': 'Say what is wrong, or suggest a correction.',
 };
 
 export function validationText(message: string | undefined): string {

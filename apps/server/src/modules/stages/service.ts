@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { decideMove } from '@estate/domain/stage-machine';
-import { STAGE_NAMES, Stage, isStageCode, type StageCode } from '@estate/domain/stages';
+import { STAGE_NAMES, Stage, isStageCode, nextStage, type StageCode } from '@estate/domain/stages';
 import type { Db } from '../../db/client.js';
 import { drawRecords, drawSecrets, estates } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
@@ -20,7 +20,7 @@ async function stepsRun(db: Db, estateId: string): Promise<StageCode[]> {
 }
 
 /** Makes the secrets once, publishing only their SHA-256 (the commitment) to every member. */
-async function commitSecrets(tx: Db, estateId: string, actorId: string) {
+async function commitSecrets(tx: Db, estateId: string, actorId: string | null) {
   for (const step of RANDOMISED_STEPS) {
     const secret = randomBytes(32);
     const commitment = createHash('sha256').update(secret).digest('hex');
@@ -52,22 +52,38 @@ export async function moveStage(ctx: AppContext, access: EstateAccess, to: numbe
   }
   const decision = decideMove(from, to, { stepsRun: await stepsRun(ctx.db, estateId) });
   if (!decision.ok) throw new AppError('wrong_stage', decision.reason);
-  await ctx.db.transaction(async (tx) => {
-    // Conditional on the stage we decided from: two trustees clicking at once cannot both move it.
-    const [moved] = await tx.update(estates).set({ stage: to }).where(and(eq(estates.id, estateId), eq(estates.stage, from))).returning();
-    if (!moved) throw new AppError('conflict', 'The stage was changed by someone else a moment ago. Please reload.');
-    await recordActivity(tx, {
-      estateId,
-      actorId: access.user.id,
-      action: decision.direction === 'forward' ? 'stage.advanced' : 'stage.stepped-back',
-      entity: 'estate',
-      entityId: estateId,
-      field: 'stage',
-      from: { code: from, name: STAGE_NAMES[from] },
-      to: { code: to, name: STAGE_NAMES[to] },
-    });
-    if (to === Stage.Interest) await commitSecrets(tx, estateId, access.user.id);
-  });
+  await ctx.db.transaction((tx) => applyStageMove(tx, estateId, from, to, access.user.id, decision.direction));
   await ctx.events.publish({ type: 'stage', estateId, data: { stage: to, name: STAGE_NAMES[to] } });
+  return to;
+}
+
+/**
+ * Writes a decided move: conditional on the stage we decided from (two trustees clicking at once
+ * cannot both move it), logged, with what entering the new stage sets off. `actorId` null = the
+ * scheduler, at a deadline.
+ */
+export async function applyStageMove(tx: Db, estateId: string, from: StageCode, to: StageCode, actorId: string | null, direction: 'forward' | 'back') {
+  const [moved] = await tx.update(estates).set({ stage: to }).where(and(eq(estates.id, estateId), eq(estates.stage, from))).returning();
+  if (!moved) throw new AppError('conflict', 'The stage was changed by someone else a moment ago. Please reload.');
+  await recordActivity(tx, {
+    estateId,
+    actorId,
+    action: direction === 'forward' ? 'stage.advanced' : 'stage.stepped-back',
+    entity: 'estate',
+    entityId: estateId,
+    field: 'stage',
+    from: { code: from, name: STAGE_NAMES[from] },
+    to: { code: to, name: STAGE_NAMES[to] },
+  });
+  if (to === Stage.Interest) await commitSecrets(tx, estateId, actorId);
+}
+
+/** The scheduler's move at a deadline with "advance automatically"; skipped when the rules say no. */
+export async function advanceAtDeadline(tx: Db, estateId: string, from: StageCode): Promise<StageCode | undefined> {
+  const to = nextStage(from);
+  if (to === undefined) return undefined;
+  const decision = decideMove(from, to, { stepsRun: await stepsRun(tx, estateId) });
+  if (!decision.ok) return undefined;
+  await applyStageMove(tx, estateId, from, to, null, 'forward');
   return to;
 }

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { approvalBody, resolveBody } from '@estate/domain/schemas/approval';
+import { requireEstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
+import * as approvals from './service.js';
+
+const itemParams = estateParams.extend({ iid: z.uuid() });
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = router(app);
+
+  r.put('/api/estates/:eid/items/:iid/approval', {
+    schema: { tags: ['stages'], params: itemParams, body: approvalBody, response: { 204: noContent, ...errors } },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'approval.set');
+      await approvals.setApproval(ctx, access, req.params.iid, req.body);
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.post('/api/estates/:eid/approvals/approve-all', {
+    schema: { tags: ['stages'], params: estateParams, response: { 200: z.object({ approved: z.number() }), ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'approval.set');
+      return { approved: await approvals.approveAllRemaining(ctx, access) };
+    },
+  });
+
+  r.get('/api/estates/:eid/approvals/mine', {
+    schema: {
+      tags: ['stages'],
+      params: estateParams,
+      response: {
+        200: z.object({
+          approvals: z.array(
+            z.object({ itemId: z.string(), status: z.enum(['approved', 'flagged']), comment: z.string(), suggestion: z.record(z.string(), z.unknown()).nullable(), resolution: z.string().nullable(), automatic: z.boolean() }),
+          ),
+        }),
+        ...errors,
+      },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.view');
+      return { approvals: await approvals.myApprovals(ctx, access) };
+    },
+  });
+
+  r.get('/api/estates/:eid/approvals/progress', {
+    schema: {
+      tags: ['stages'],
+      params: estateParams,
+      response: {
+        200: z.object({
+          totalItems: z.number(),
+          members: z.array(z.object({ memberId: z.string(), displayName: z.string(), approved: z.number(), approvedAutomatically: z.number(), flagged: z.number() })),
+        }),
+        ...errors,
+      },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'activity.viewAll');
+      return approvals.approvalProgress(ctx, access.estate.id);
+    },
+  });
+
+  r.get('/api/estates/:eid/approvals/flags', {
+    schema: {
+      tags: ['stages'],
+      params: estateParams,
+      response: {
+        200: z.object({
+          flags: z.array(
+            z.object({ itemId: z.string(), itemName: z.string(), itemNumber: z.number(), memberId: z.string(), memberName: z.string(), comment: z.string(), suggestion: z.record(z.string(), z.unknown()).nullable(), resolution: z.string().nullable() }),
+          ),
+        }),
+        ...errors,
+      },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'activity.viewAll');
+      return { flags: await approvals.listFlags(ctx, access.estate.id) };
+    },
+  });
+
+  r.post('/api/estates/:eid/items/:iid/approvals/:mid/resolve', {
+    schema: { tags: ['stages'], params: itemParams.extend({ mid: z.uuid() }), body: resolveBody, response: { 204: noContent, ...errors } },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.update');
+      await approvals.resolveFlag(ctx, access, req.params.iid, req.params.mid, req.body);
+      return reply.code(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * Stage 2: every beneficiary checks every item. Approve, or flag with a comment and perhaps a
+ * suggested correction, which waits (item status Pending) until a trustee accepts or rejects it.
+ */
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { Role } from '@estate/domain/roles';
+import { Stage } from '@estate/domain/stages';
+import type { approvalBody, resolveBody } from '@estate/domain/schemas/approval';
+import { queryRows, type Db } from '../../db/client.js';
+import { approvals, deadlines, itemLabels, items, labels, memberships, participation, users } from '../../db/schema.js';
+import { recordActivity } from '../../platform/activity.js';
+import type { EstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { inEstate } from '../../platform/tenancy.js';
+
+type Suggestion = Record<string, unknown>;
+
+/** Inputs freeze for a member once they said they are done, or once the stage's deadline passed. */
+export async function assertInputsOpen(db: Db, estateId: string, memberId: string, stage: number): Promise<void> {
+  const [deadline] = await db.select().from(deadlines).where(inEstate(deadlines, estateId, eq(deadlines.stage, stage)));
+  if (deadline?.processedAt) {
+    throw new AppError('wrong_stage', 'The deadline for this stage has passed, so answers can no longer be changed.');
+  }
+  const [done] = await db.select().from(participation).where(inEstate(participation, estateId, eq(participation.memberId, memberId), eq(participation.stage, stage)));
+  if (done) throw new AppError('wrong_stage', 'You have already finished this stage, so your answers can no longer be changed.');
+}
+
+export async function setApproval(ctx: AppContext, access: EstateAccess, itemId: string, body: z.infer<typeof approvalBody>) {
+  const estateId = access.estate.id;
+  const memberId = access.user.id;
+  await ctx.db.transaction(async (tx) => {
+    await assertInputsOpen(tx, estateId, memberId, Stage.Approve);
+    const [item] = await tx.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
+    if (!item) throw notFound('That item');
+    const values = { status: body.status, comment: body.comment, suggestion: body.suggestion ?? null, automatic: false, resolution: null, resolvedBy: null, resolvedAt: null, updatedAt: ctx.now() };
+    await tx.insert(approvals).values({ estateId, itemId, memberId, ...values }).onConflictDoUpdate({ target: [approvals.itemId, approvals.memberId], set: values });
+    await refreshPending(tx, estateId, itemId);
+    await recordActivity(tx, { estateId, actorId: memberId, action: body.status === 'approved' ? 'item.approved' : 'item.flagged', entity: 'item', entityId: itemId, field: 'approval', to: body.status === 'flagged' ? { comment: body.comment, suggestion: body.suggestion ?? null } : 'approved' });
+  });
+}
+
+/** Pending while any unresolved suggestion waits; back to Unassigned when none does. */
+async function refreshPending(tx: Db, estateId: string, itemId: string) {
+  const [open] = await tx
+    .select({ n: count() })
+    .from(approvals)
+    .where(inEstate(approvals, estateId, eq(approvals.itemId, itemId), eq(approvals.status, 'flagged'), isNull(approvals.resolution), sql`${approvals.suggestion} is not null`));
+  const waiting = (open?.n ?? 0) > 0;
+  await tx
+    .update(items)
+    .set({ status: waiting ? 'pending' : 'unassigned' })
+    .where(inEstate(items, estateId, eq(items.id, itemId), inArray(items.status, waiting ? ['unassigned'] : ['pending'])));
+}
+
+export async function approveAllRemaining(ctx: AppContext, access: EstateAccess) {
+  const estateId = access.estate.id;
+  const memberId = access.user.id;
+  return ctx.db.transaction(async (tx) => {
+    await assertInputsOpen(tx, estateId, memberId, Stage.Approve);
+    const inserted = await queryRows<{ item_id: string }>(tx, sql`
+      insert into ${approvals} (estate_id, item_id, member_id, status, updated_at)
+      select ${estateId}, i.id, ${memberId}, 'approved', now() from ${items} i
+      where i.estate_id = ${estateId}
+        and not exists (select 1 from ${approvals} a where a.item_id = i.id and a.member_id = ${memberId})
+      returning item_id`);
+    const n = inserted.length;
+    await recordActivity(tx, { estateId, actorId: memberId, action: 'item.approved-all', entity: 'estate', entityId: estateId, field: 'approval', to: n });
+    return n;
+  });
+}
+
+export async function myApprovals(ctx: AppContext, access: EstateAccess) {
+  const rows = await ctx.db
+    .select({ itemId: approvals.itemId, status: approvals.status, comment: approvals.comment, suggestion: approvals.suggestion, resolution: approvals.resolution, automatic: approvals.automatic })
+    .from(approvals)
+    .where(inEstate(approvals, access.estate.id, eq(approvals.memberId, access.user.id)));
+  return rows;
+}
+
+async function beneficiaries(db: Db, estateId: string) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(inEstate(memberships, estateId, sql`${Role.Beneficiary} = any(${memberships.roles})`));
+}
+
+/** For the trustee: how far each beneficiary has come. */
+export async function approvalProgress(ctx: AppContext, estateId: string) {
+  const [total] = await ctx.db.select({ n: count() }).from(items).where(inEstate(items, estateId));
+  const people = await beneficiaries(ctx.db, estateId);
+  const counts = await ctx.db
+    .select({ memberId: approvals.memberId, status: approvals.status, automatic: approvals.automatic, n: count() })
+    .from(approvals)
+    .where(inEstate(approvals, estateId))
+    .groupBy(approvals.memberId, approvals.status, approvals.automatic);
+  return {
+    totalItems: total?.n ?? 0,
+    members: people.map((p) => {
+      const mine = counts.filter((c) => c.memberId === p.id);
+      const sum = (f: (c: (typeof mine)[number]) => boolean) => mine.filter(f).reduce((a, c) => a + c.n, 0);
+      return {
+        memberId: p.id,
+        displayName: `${p.firstName} ${p.lastName}`.trim(),
+        approved: sum((c) => c.status === 'approved' && !c.automatic),
+        approvedAutomatically: sum((c) => c.status === 'approved' && c.automatic),
+        flagged: sum((c) => c.status === 'flagged'),
+      };
+    }),
+  };
+}
+
+/** For the trustee: flags waiting for a decision, with what was suggested. */
+export async function listFlags(ctx: AppContext, estateId: string) {
+  const rows = await ctx.db
+    .select({ approval: approvals, itemName: items.name, itemNumber: items.number, firstName: users.firstName, lastName: users.lastName })
+    .from(approvals)
+    .innerJoin(items, eq(items.id, approvals.itemId))
+    .innerJoin(users, eq(users.id, approvals.memberId))
+    .where(inEstate(approvals, estateId, eq(approvals.status, 'flagged')));
+  return rows.map((r) => ({
+    itemId: r.approval.itemId,
+    itemName: r.itemName,
+    itemNumber: r.itemNumber,
+    memberId: r.approval.memberId,
+    memberName: `${r.firstName} ${r.lastName}`.trim(),
+    comment: r.approval.comment,
+    suggestion: r.approval.suggestion,
+    resolution: r.approval.resolution,
+  }));
+}
+
+async function applySuggestion(tx: Db, estateId: string, itemId: string, suggestion: Suggestion, actorId: string, now: Date) {
+  const { categories, ...fields } = suggestion as Suggestion & { categories?: string[] };
+  const [before] = await tx.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
+  if (!before) throw notFound('That item');
+  await tx.update(items).set({ ...fields, version: sql`${items.version} + 1`, updatedAt: now }).where(inEstate(items, estateId, eq(items.id, itemId)));
+  for (const [field, to] of Object.entries(fields)) {
+    await recordActivity(tx, { estateId, actorId, action: 'item.updated', entity: 'item', entityId: itemId, field, from: before[field as keyof typeof before], to });
+  }
+  if (categories) {
+    const ids: string[] = [];
+    for (const name of categories) {
+      await tx.insert(labels).values({ id: newId(), estateId, kind: 'category', name }).onConflictDoNothing();
+      const [label] = await tx.select({ id: labels.id }).from(labels).where(inEstate(labels, estateId, eq(labels.kind, 'category'), sql`lower(${labels.name}) = lower(${name})`));
+      if (label) ids.push(label.id);
+    }
+    await tx.execute(sql`delete from ${itemLabels} il using ${labels} l where il.label_id = l.id and il.item_id = ${itemId} and l.kind = 'category'`);
+    if (ids.length > 0) await tx.insert(itemLabels).values(ids.map((labelId) => ({ estateId, itemId, labelId })));
+    await recordActivity(tx, { estateId, actorId, action: 'item.updated', entity: 'item', entityId: itemId, field: 'categories', to: categories });
+  }
+}
+
+export async function resolveFlag(ctx: AppContext, access: EstateAccess, itemId: string, memberId: string, body: z.infer<typeof resolveBody>) {
+  const estateId = access.estate.id;
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [flag] = await tx.select().from(approvals).where(inEstate(approvals, estateId, eq(approvals.itemId, itemId), eq(approvals.memberId, memberId)));
+    if (!flag || flag.status !== 'flagged') throw notFound('That flag');
+    if (flag.resolution) throw new AppError('conflict', 'This flag has already been resolved.');
+    if (body.resolution === 'accepted' && flag.suggestion) await applySuggestion(tx, estateId, itemId, flag.suggestion, access.user.id, now);
+    await tx
+      .update(approvals)
+      .set({ resolution: body.resolution, resolvedBy: access.user.id, resolvedAt: now })
+      .where(and(eq(approvals.estateId, estateId), eq(approvals.itemId, itemId), eq(approvals.memberId, memberId)));
+    await refreshPending(tx, estateId, itemId);
+    await recordActivity(tx, { estateId, actorId: access.user.id, action: `flag.${body.resolution}`, entity: 'item', entityId: itemId, field: 'approval', from: flag.suggestion, to: body.note ?? null });
+  });
+  await ctx.events.publish({ type: 'item', estateId, data: { itemId, change: 'updated' } });
+}
+
+/** At the deadline: beneficiaries who did not answer an item count as approving it, recorded as such. */
+export async function approveForNonResponders(tx: Db, estateId: string): Promise<number> {
+  const result = await queryRows<Record<string, string>>(tx, sql`
+    insert into ${approvals} (estate_id, item_id, member_id, status, automatic, updated_at)
+    select ${estateId}, i.id, m.user_id, 'approved', true, now()
+    from ${items} i cross join ${memberships} m
+    where i.estate_id = ${estateId} and m.estate_id = ${estateId} and ${Role.Beneficiary} = any(m.roles)
+      and not exists (select 1 from ${approvals} a where a.item_id = i.id and a.member_id = m.user_id)
+    returning item_id`);
+  return result.length;
+}

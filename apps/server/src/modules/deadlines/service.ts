@@ -1,0 +1,142 @@
+/**
+ * Deadlines for stages 2, 11, 20 and 30. At a deadline, members who have not responded count as
+ * approving (2) or as done (11, 20, 30), their inputs freeze, and the stage advances if the trustee
+ * chose that. A reminder goes out a day before. Runs from the scheduler, once across processes.
+ */
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { DEADLINE_STAGES, STAGE_NAMES, Stage, isStageCode, type StageCode } from '@estate/domain/stages';
+import { Role } from '@estate/domain/roles';
+import { queryRows, type Db } from '../../db/client.js';
+import { deadlines, estates, memberships, participation, users } from '../../db/schema.js';
+import { recordActivity } from '../../platform/activity.js';
+import type { EstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { inEstate } from '../../platform/tenancy.js';
+import { approveForNonResponders } from '../approvals/service.js';
+import { advanceAtDeadline } from '../stages/service.js';
+
+export const REMINDER_BEFORE_MS = 24 * 3600_000;
+
+function toDto(row: typeof deadlines.$inferSelect) {
+  return { stage: row.stage, name: STAGE_NAMES[row.stage as StageCode] ?? '', dueAt: row.dueAt.toISOString(), autoAdvance: row.autoAdvance, passed: row.processedAt !== null };
+}
+
+export async function listDeadlines(ctx: AppContext, estateId: string) {
+  const rows = await ctx.db.select().from(deadlines).where(inEstate(deadlines, estateId));
+  return rows.map(toDto).sort((a, b) => a.stage - b.stage);
+}
+
+async function syncEstateDeadlines(tx: Db, estateId: string) {
+  const rows = await tx.select().from(deadlines).where(inEstate(deadlines, estateId));
+  await tx.update(estates).set({ deadlines: Object.fromEntries(rows.map((r) => [String(r.stage), r.dueAt.toISOString()])) }).where(eq(estates.id, estateId));
+}
+
+export async function setDeadline(ctx: AppContext, access: EstateAccess, stage: number, dueAt: Date, autoAdvance: boolean) {
+  const estateId = access.estate.id;
+  if (!isStageCode(stage) || !DEADLINE_STAGES.includes(stage)) {
+    throw new AppError('validation_failed', 'Only some stages have deadlines.', { stage: 'Deadlines can be set for stages 2, 11, 20 and 30.' });
+  }
+  if (dueAt.getTime() <= ctx.now().getTime()) {
+    throw new AppError('validation_failed', 'A deadline must be in the future.', { dueAt: 'Choose a date and time in the future.' });
+  }
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(deadlines).where(inEstate(deadlines, estateId, eq(deadlines.stage, stage)));
+    if (existing?.processedAt) throw new AppError('conflict', `The deadline for "${STAGE_NAMES[stage]}" has already passed.`);
+    const [row] = await tx
+      .insert(deadlines)
+      .values({ estateId, stage, dueAt, autoAdvance })
+      .onConflictDoUpdate({ target: [deadlines.estateId, deadlines.stage], set: { dueAt, autoAdvance, remindedAt: null } })
+      .returning();
+    await syncEstateDeadlines(tx, estateId);
+    await recordActivity(tx, { estateId, actorId: access.user.id, action: 'deadline.set', entity: 'estate', entityId: estateId, field: `deadline.${stage}`, from: existing?.dueAt.toISOString() ?? null, to: { dueAt: dueAt.toISOString(), autoAdvance } });
+    return toDto(row!);
+  });
+}
+
+export async function removeDeadline(ctx: AppContext, access: EstateAccess, stage: number) {
+  const estateId = access.estate.id;
+  await ctx.db.transaction(async (tx) => {
+    const [removed] = await tx.delete(deadlines).where(inEstate(deadlines, estateId, eq(deadlines.stage, stage), isNull(deadlines.processedAt))).returning();
+    if (!removed) throw new AppError('not_found', 'There is no open deadline for that stage.');
+    await syncEstateDeadlines(tx, estateId);
+    await recordActivity(tx, { estateId, actorId: access.user.id, action: 'deadline.removed', entity: 'estate', entityId: estateId, field: `deadline.${stage}`, from: removed.dueAt.toISOString() });
+  });
+}
+
+/** Receivers who have not said they are done count as done, recorded as automatic. */
+async function markNonRespondersDone(tx: Db, estateId: string, stage: number, now: Date): Promise<number> {
+  const result = await queryRows<Record<string, string>>(tx, sql`
+    insert into ${participation} (estate_id, member_id, stage, done_at, automatic)
+    select ${estateId}, m.user_id, ${stage}, ${now.toISOString()}::timestamptz, true from ${memberships} m
+    where m.estate_id = ${estateId} and ${Role.Beneficiary} = any(m.roles)
+    on conflict do nothing
+    returning member_id`);
+  return result.length;
+}
+
+/** Applies every deadline that is due. Returns what happened, for logs and tests. */
+export async function processDueDeadlines(ctx: AppContext): Promise<{ estateId: string; stage: number; counted: number; advancedTo?: number }[]> {
+  const now = ctx.now();
+  const due = await ctx.db.select().from(deadlines).where(and(isNull(deadlines.processedAt), lte(deadlines.dueAt, now)));
+  const results = [];
+  for (const deadline of due) {
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(deadlines)
+        .set({ processedAt: now })
+        .where(and(eq(deadlines.estateId, deadline.estateId), eq(deadlines.stage, deadline.stage), isNull(deadlines.processedAt)))
+        .returning();
+      if (!claimed) return undefined; // another process got it
+      const [estate] = await tx.select().from(estates).where(eq(estates.id, deadline.estateId));
+      if (!estate || estate.stage !== deadline.stage || !isStageCode(estate.stage)) return { estateId: deadline.estateId, stage: deadline.stage, counted: 0 };
+      const counted = deadline.stage === Stage.Approve ? await approveForNonResponders(tx, deadline.estateId) : await markNonRespondersDone(tx, deadline.estateId, deadline.stage, now);
+      await recordActivity(tx, { estateId: deadline.estateId, actorId: null, action: 'deadline.passed', entity: 'estate', entityId: deadline.estateId, field: `deadline.${deadline.stage}`, to: { counted } });
+      const advancedTo = deadline.autoAdvance ? await advanceAtDeadline(tx, deadline.estateId, estate.stage) : undefined;
+      return { estateId: deadline.estateId, stage: deadline.stage, counted, ...(advancedTo !== undefined ? { advancedTo } : {}) };
+    });
+    if (!outcome) continue;
+    results.push(outcome);
+    await ctx.events.publish({ type: 'stage', estateId: outcome.estateId, data: { stage: outcome.advancedTo ?? outcome.stage, deadlinePassed: outcome.stage } });
+  }
+  return results;
+}
+
+/** A day before a deadline, each member of the estate gets a reminder by mail and in the app. */
+export async function sendDueReminders(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  const soon = await ctx.db
+    .select({ deadline: deadlines, estateName: estates.name, stage: estates.stage })
+    .from(deadlines)
+    .innerJoin(estates, eq(estates.id, deadlines.estateId))
+    .where(and(isNull(deadlines.remindedAt), isNull(deadlines.processedAt), gt(deadlines.dueAt, now), lte(deadlines.dueAt, new Date(now.getTime() + REMINDER_BEFORE_MS))));
+  let sent = 0;
+  for (const { deadline, estateName, stage } of soon) {
+    const [claimed] = await ctx.db
+      .update(deadlines)
+      .set({ remindedAt: now })
+      .where(and(eq(deadlines.estateId, deadline.estateId), eq(deadlines.stage, deadline.stage), isNull(deadlines.remindedAt)))
+      .returning();
+    if (!claimed || stage !== deadline.stage) continue;
+    const people = await ctx.db
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.estateId, deadline.estateId), sql`${Role.Beneficiary} = any(${memberships.roles})`));
+    const done = new Set(
+      (await ctx.db.select({ id: participation.memberId }).from(participation).where(inEstate(participation, deadline.estateId, eq(participation.stage, deadline.stage)))).map((p) => p.id),
+    );
+    const stageName = STAGE_NAMES[deadline.stage as StageCode];
+    const when = deadline.dueAt.toUTCString();
+    for (const person of people.filter((p) => !done.has(p.id))) {
+      await ctx.mailer.send({
+        to: person.email,
+        subject: `Reminder: "${stageName}" closes soon`,
+        text: `Hello ${person.firstName},\n\nThis is a gentle reminder that the stage "${stageName}" of the estate "${estateName}" closes on ${when}.\n\nIf you have not finished, please sign in before then. After the deadline, anything you have not answered counts as approved or done, as the estate's rules say.`,
+      });
+      await ctx.events.publish({ type: 'notification', userId: person.id, estateId: deadline.estateId, data: { kind: 'deadline-reminder', stage: deadline.stage, dueAt: deadline.dueAt.toISOString() } });
+      sent += 1;
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,139 @@
+/**
+ * What "the pool", "a receiver" and "an interest that counts" mean (distribution.md, "Terms"), in
+ * one place. Hearts, rankings, tokens, directives and the automated steps all read them from here,
+ * so the inputs a beneficiary sees and the inputs a draw uses can never disagree.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { Role } from '@estate/domain/roles';
+import { DEFAULT_ESTATE_SETTINGS, estateSettingsSchema, type EstateSettings } from '@estate/domain/schemas/estate';
+import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
+import type { Db } from '../../db/client.js';
+import { deadlines, estates, interests, items, memberships, participation } from '../../db/schema.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { inEstate } from '../../platform/tenancy.js';
+
+export type ItemRow = typeof items.$inferSelect;
+
+/**
+ * Item statuses that are in the pool. "Pending" (a suggested correction from stage 2 waiting for
+ * the trustee) is neither on hold nor assigned, so it is distributed like any other item.
+ */
+export const POOL_STATUSES = ['unassigned', 'pending'] as const;
+
+/** Pool items: distribution Divide, not on Hold, not yet assigned (or Unwanted). */
+export function inPool(): SQL {
+  return and(eq(items.distribution, 'divide'), inArray(items.status, [...POOL_STATUSES]))!;
+}
+
+export function isPoolItem(row: Pick<ItemRow, 'distribution' | 'status'>): boolean {
+  return row.distribution === 'divide' && (POOL_STATUSES as readonly string[]).includes(row.status);
+}
+
+/** Why an item is not in the pool, in words a beneficiary understands. */
+export function notInPoolReason(row: Pick<ItemRow, 'distribution' | 'status'>): string {
+  if (row.distribution === 'return') return 'This item goes back to its owner, so it is not being divided.';
+  switch (row.status) {
+    case 'hold':
+      return 'This item is on hold, so it is not being divided at the moment.';
+    case 'assigned':
+    case 'handed-over':
+      return 'This item has already been assigned.';
+    case 'unwanted':
+      return 'This item has been set aside as unwanted.';
+    default:
+      return 'This item is not being divided.';
+  }
+}
+
+/** Receivers are members with the Beneficiary role; offspring receive through their parent. */
+export function isReceiver(roles: readonly number[]): boolean {
+  return roles.includes(Role.Beneficiary);
+}
+
+/** SQL: membership row `m` belongs to a receiver. */
+export const receiverSql = (): SQL => sql`${Role.Beneficiary} = any(${memberships.roles})`;
+
+export async function receiverIds(db: Db, estateId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: memberships.userId })
+    .from(memberships)
+    .where(inEstate(memberships, estateId, receiverSql()))
+    .orderBy(memberships.userId);
+  return rows.map((r) => r.id);
+}
+
+/** The estate's settings with defaults for anything not stored (as the estates module reads them). */
+export function settingsOf(settings: Record<string, unknown>): EstateSettings {
+  const parsed = estateSettingsSchema.safeParse({ ...DEFAULT_ESTATE_SETTINGS, ...settings });
+  return parsed.success ? parsed.data : DEFAULT_ESTATE_SETTINGS;
+}
+
+export async function findItem(db: Db, estateId: string, itemId: string): Promise<ItemRow> {
+  const [row] = await db.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
+  if (!row) throw notFound('That item');
+  return row;
+}
+
+/** Hearts that count on one item: receivers' only. */
+export async function interestCount(db: Db, estateId: string, itemId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(interests)
+    .innerJoin(memberships, and(eq(memberships.estateId, interests.estateId), eq(memberships.userId, interests.memberId)))
+    .where(inEstate(interests, estateId, eq(interests.itemId, itemId), receiverSql()));
+  return row?.n ?? 0;
+}
+
+export function stageName(stage: number): string {
+  return isStageCode(stage) ? STAGE_NAMES[stage] : String(stage);
+}
+
+/**
+ * Reads the estate's stage inside a transaction with a row lock, so a stage move (an UPDATE of that
+ * row) cannot slip between this check and the write that depends on it. 'share' lets many members'
+ * inputs proceed together; 'update' (automated steps) excludes everything else.
+ */
+export async function lockedStage(tx: Db, estateId: string, mode: 'share' | 'update'): Promise<{ stage: StageCode; settings: EstateSettings }> {
+  const [row] = await tx.select({ stage: estates.stage, settings: estates.settings }).from(estates).where(eq(estates.id, estateId)).for(mode);
+  if (!row) throw notFound('That estate');
+  return { stage: isStageCode(row.stage) ? row.stage : 0, settings: settingsOf(row.settings) };
+}
+
+export async function assertStage(tx: Db, estateId: string, expected: StageCode, mode: 'share' | 'update' = 'share') {
+  const locked = await lockedStage(tx, estateId, mode);
+  if (locked.stage !== expected) {
+    throw new AppError('wrong_stage', `This can only be done in the stage "${STAGE_NAMES[expected]}"; the estate is in "${STAGE_NAMES[locked.stage]}".`);
+  }
+  return locked;
+}
+
+/**
+ * A member's inputs for a stage freeze once they said they are done, or once the stage's deadline
+ * has passed (processed by the scheduler, or simply due: the deadline is the deadline).
+ */
+export async function assertInputsOpen(db: Db, estateId: string, memberId: string, stage: StageCode, now: Date): Promise<void> {
+  const [deadline] = await db.select().from(deadlines).where(inEstate(deadlines, estateId, eq(deadlines.stage, stage)));
+  if (deadline && (deadline.processedAt || deadline.dueAt.getTime() <= now.getTime())) {
+    throw new AppError('wrong_stage', `The deadline for "${STAGE_NAMES[stage]}" has passed, so choices can no longer be changed.`);
+  }
+  const [done] = await db
+    .select({ doneAt: participation.doneAt, automatic: participation.automatic })
+    .from(participation)
+    .where(inEstate(participation, estateId, eq(participation.memberId, memberId), eq(participation.stage, stage)));
+  if (done) {
+    throw new AppError(
+      'wrong_stage',
+      done.automatic
+        ? `You were counted as done with "${STAGE_NAMES[stage]}" at its deadline, so your choices are final.`
+        : `You said you are done with "${STAGE_NAMES[stage]}", so your choices are final.`,
+    );
+  }
+}
+
+/**
+ * Serialises one member's writes (rankings, tokens): concurrent requests from several sessions of
+ * the same person queue on their membership row instead of interleaving their deletes and inserts.
+ */
+export async function lockMember(tx: Db, estateId: string, memberId: string): Promise<void> {
+  await tx.select({ id: memberships.userId }).from(memberships).where(inEstate(memberships, estateId, eq(memberships.userId, memberId))).for('update');
+}
