@@ -44,6 +44,7 @@ import { photoRoutes } from './modules/photos/routes.js';
 import { stageRoutes } from './modules/stages/routes.js';
 import { approvalRoutes } from './modules/approvals/routes.js';
 import { deadlineRoutes } from './modules/deadlines/routes.js';
+import { todoRoutes } from './modules/todos/routes.js';
 import { processDueDeadlines, sendDueReminders } from './modules/deadlines/service.js';
 import { Scheduler } from './platform/jobs.js';
 import multipart from '@fastify/multipart';
@@ -76,6 +77,7 @@ const MODULES = [
   stageRoutes,
   approvalRoutes,
   deadlineRoutes,
+  todoRoutes,
 ];
 
 export async function buildApp({ config, database, now = () => new Date() }: BuildOptions): Promise<FastifyInstance> {

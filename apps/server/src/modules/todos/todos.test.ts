@@ -1,0 +1,24 @@
+import { expect, it } from 'vitest';
+import { Role } from '@estate/domain/roles';
+import { call, useHarness } from '../../test/harness.js';
+import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
+
+const h = useHarness();
+
+it('gives each beneficiary the stage’s to-do with its deadline, done once every item is answered', async () => {
+  const trustee = await createUser(h);
+  const estateId = await createEstate(h, trustee);
+  const anna = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+  const observer = await addMember(h, estateId, trustee, [Role.Observer]);
+  const chair = await createItem(h, estateId, trustee);
+  await setStage(h, estateId, 2);
+  const dueAt = new Date(h.clock.now.getTime() + 86_400_000 * 3).toISOString();
+  await call(h, 'PUT', `/api/estates/${estateId}/deadlines/2`, { as: trustee, body: { dueAt } });
+
+  const todos = (await call(h, 'GET', '/api/todos', { as: anna })).json().todos;
+  expect(todos).toEqual([expect.objectContaining({ estateId, stage: 2, titleKey: 'stage.2.todo', dueAt, required: true, done: false })]);
+  expect((await call(h, 'GET', '/api/todos', { as: observer })).json().todos).toEqual([]);
+
+  await call(h, 'PUT', `/api/estates/${estateId}/items/${chair.id}/approval`, { as: anna, body: { status: 'approved' } });
+  expect((await call(h, 'GET', '/api/todos', { as: anna })).json().todos[0].done).toBe(true);
+});

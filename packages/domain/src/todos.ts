@@ -1,0 +1,64 @@
+/**
+ * What a member must do now: derived from the stage and their roles, never stored, so it can never
+ * drift from the estate's real state. Titles are i18n keys (content/stages.*.json `todo`).
+ */
+import { Role } from './roles.js';
+import { Stage, type StageCode } from './stages.js';
+
+export type StageTodo = {
+  id: string;
+  estateId: string;
+  stage: StageCode;
+  /** i18n key of the title; the stage's `todo` text with {{deadline}}. */
+  titleKey: string;
+  dueAt: string | null;
+  required: boolean;
+  done: boolean;
+  /** Where in the app the member does it. */
+  path: string;
+};
+
+/** Which roles act in which stage. */
+const ACTORS: Partial<Record<StageCode, readonly number[]>> = {
+  [Stage.Cataloging]: [Role.Creator, Role.Trustee, Role.Owner],
+  [Stage.Approve]: [Role.Beneficiary],
+  [Stage.Interest]: [Role.Beneficiary],
+  [Stage.Ranking]: [Role.Beneficiary],
+  [Stage.Tokens]: [Role.Beneficiary],
+  [Stage.AssignmentCompleted]: [Role.Beneficiary],
+  [Stage.Distribution]: [Role.Beneficiary],
+};
+
+const PATHS: Partial<Record<StageCode, string>> = {
+  [Stage.Cataloging]: '/p/{eid}/i',
+  [Stage.Approve]: '/p/{eid}/i?review=1',
+  [Stage.Interest]: '/p/{eid}/i',
+  [Stage.Ranking]: '/my-items?tab=ranking',
+  [Stage.Tokens]: '/my-items?tab=tokens',
+  [Stage.AssignmentCompleted]: '/my-items?tab=assigned',
+  [Stage.Distribution]: '/my-items?tab=assigned',
+};
+
+/** Stages whose to-do must be done (or will be counted as done at the deadline). */
+const REQUIRED: readonly StageCode[] = [Stage.Approve, Stage.Interest, Stage.Ranking, Stage.Tokens];
+
+export function stageTodo(input: {
+  estateId: string;
+  stage: StageCode;
+  roles: readonly number[];
+  dueAt: string | null;
+  done: boolean;
+}): StageTodo | undefined {
+  const actors = ACTORS[input.stage];
+  if (!actors?.some((r) => input.roles.includes(r))) return undefined;
+  return {
+    id: `stage-${input.estateId}-${input.stage}`,
+    estateId: input.estateId,
+    stage: input.stage,
+    titleKey: `stage.${input.stage}.todo`,
+    dueAt: input.dueAt,
+    required: REQUIRED.includes(input.stage),
+    done: input.done,
+    path: (PATHS[input.stage] ?? '/i/').replace('{eid}', input.estateId),
+  };
+}
