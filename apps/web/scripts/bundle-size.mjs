@@ -1,0 +1,47 @@
+// Initial JavaScript per page, from the build manifest (run after `vite build`): the entry with
+// its static imports, plus the page's chunk and its static imports (and the app shell for pages
+// inside it). Sizes are gzip, in kB of 1000 bytes. Fails when the sign-in page passes 150 kB or
+// any page passes 300 kB (quality.md "Benchmarks").
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const LOGIN_BUDGET = 150;
+const PAGE_BUDGET = 300;
+
+const gzipCache = new Map();
+const gz = (file) => {
+  if (!gzipCache.has(file)) gzipCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+};
+function closure(key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+  return seen;
+}
+const kb = (keys) => [...keys].reduce((sum, key) => sum + gz(manifest[key].file), 0) / 1000;
+
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const shell = Object.keys(manifest).find((key) => key.endsWith('app/layout/app-shell.tsx'));
+const shellPages = /features\/(estates|members|profile|admin|documentation|placeholders)\//;
+const rows = Object.keys(manifest)
+  .filter((key) => key.includes('/pages/'))
+  .map((key) => {
+    const keys = closure(key, closure(entry));
+    if (shellPages.test(key)) closure(shell, keys);
+    return { page: key.replace(/^src\//, ''), kb: kb(keys) };
+  })
+  .sort((a, b) => b.kb - a.kb);
+
+let failed = false;
+for (const row of rows) {
+  const budget = row.page.endsWith('login-page.tsx') ? LOGIN_BUDGET : PAGE_BUDGET;
+  const over = row.kb > budget;
+  failed ||= over;
+  console.log(`${row.kb.toFixed(1).padStart(7)} kB  ${over ? 'OVER ' : '     '}${row.page}  (budget ${budget})`);
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,98 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../shared/i18n/use-translation';
+import { effectiveRoles } from '../shared/session/current-estate';
+import { getRedirectUrl, setRedirectUrl } from '../shared/session/redirect-url';
+import { useSession, type SessionValue } from '../shared/session/session-context';
+import { FullPageLoader } from '../shared/ui/full-page-loader';
+import { ErrorBoundary } from './error-boundary';
+import { NOT_FOUND_PATH, decideRoute, type GuardState } from './route-access';
+import { PAGES, ROUTES, findRoute, type RouteSpec } from './route-table';
+
+const AppShell = lazy(async () => ({ default: (await import('./layout/app-shell')).AppShell }));
+
+export function guardState(session: SessionValue): GuardState {
+  const me = session.me;
+  return {
+    signedIn: session.status === 'signed-in' && me !== null,
+    roles: effectiveRoles(me),
+    accountStatus: me?.user.accountStatus,
+    loginStatus: me?.user.loginStatus,
+    locked: session.locked,
+    needsSetup: session.needsSetup,
+    redirectUrl: getRedirectUrl(),
+  };
+}
+
+function GuardRedirect({ to, remember }: { to: string; remember?: string | null }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (remember !== undefined) setRedirectUrl(remember);
+    void navigate(to, { replace: true });
+  }, [to, remember, navigate]);
+  return <FullPageLoader />;
+}
+
+function SpecRedirect({ to }: { to: string | ((params: Record<string, string | undefined>) => string) }) {
+  const params = useParams();
+  const { search } = useLocation();
+  const target = typeof to === 'function' ? to(params) : to;
+  return <Navigate to={`${target}${search}`} replace />;
+}
+
+function BareFrame() {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+function ShellFrame() {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <AppShell />
+    </Suspense>
+  );
+}
+
+function element(spec: RouteSpec) {
+  if ('redirect' in spec) return <SpecRedirect to={spec.redirect} />;
+  const Page = PAGES[spec.page];
+  return <Page {...(spec.titleKey ? { titleKey: spec.titleKey } : {})} />;
+}
+
+/**
+ * Every route, behind the guard. The guard decides before anything of the page (or the shell) is
+ * loaded, so a guest sent to /login never downloads the shell.
+ */
+export function AppRoutes() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+  const found = findRoute(location.pathname);
+
+  if (!found) return <Navigate to={NOT_FOUND_PATH} replace />;
+  if (session.status === 'restoring') return <FullPageLoader label={t('session.restoring')} />;
+
+  const decision = decideRoute(location.pathname, location.search, found.spec.auth, guardState(session));
+  if (decision.action === 'redirect') return <GuardRedirect to={decision.to} remember={decision.remember} />;
+
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <Routes>
+        <Route element={<BareFrame />}>
+          {ROUTES.filter((spec) => spec.frame === 'bare').map((spec) => (
+            <Route key={spec.path} path={spec.path} element={element(spec)} />
+          ))}
+        </Route>
+        <Route element={<ShellFrame />}>
+          {ROUTES.filter((spec) => spec.frame === 'shell').map((spec) => (
+            <Route key={spec.path} path={spec.path} element={element(spec)} />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
+      </Routes>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,143 @@
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { QueryProvider } from '../../shared/api/query-client';
+import { useSession } from '../../shared/session/session-context';
+import { useSettings } from '../../shared/settings/settings-context';
+import { RegionTheme } from '../../shared/theme/theme-provider';
+import { LAYOUT3_BOXED_WIDTH } from '../../shared/theme/layout-constants';
+import { FullPageLoader } from '../../shared/ui/full-page-loader';
+import { lazyNamed } from '../../shared/ui/lazy-named';
+import { EventStream } from '../event-stream';
+import { IdleLock } from '../idle-lock';
+import { Footer } from './footer';
+import { LayoutContext, type LayoutValue, type PanelName } from './layout-context';
+import { Navbar } from './navbar';
+import { useNavigation } from './navigation/use-navigation';
+import { SkipLink } from './skip-link';
+import { Toolbar } from './toolbar/toolbar';
+
+// Loaded when first needed, so pages open quickly.
+const HorizontalNavigation = lazyNamed(
+  () => import('./navigation/horizontal-navigation'),
+  'HorizontalNavigation',
+);
+const ChatPanel = lazyNamed(() => import('./panels/chat-panel'), 'ChatPanel');
+const QuickPanel = lazyNamed(() => import('./panels/quick-panel'), 'QuickPanel');
+const SettingsPanel = lazyNamed(() => import('./panels/settings-panel'), 'SettingsPanel');
+
+function Main() {
+  const { pathname } = useLocation();
+  return (
+    <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minWidth: 0 }}>
+      <Suspense key={pathname} fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
+    </Box>
+  );
+}
+
+function HorizontalBar() {
+  const { items } = useNavigation();
+  return (
+    <RegionTheme region="navbar">
+      <Paper square elevation={0} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Suspense fallback={<Box sx={{ height: 48 }} />}>
+          <HorizontalNavigation items={items} />
+        </Suspense>
+      </Paper>
+    </RegionTheme>
+  );
+}
+
+function Column({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', flexGrow: 1, minWidth: 0 }}>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The app shell (seed "Layout"): layout1 = vertical navbar beside the page, layout2 = navigation
+ * across the top, layout3 = like layout2 in a 1120 px box. Below the lg breakpoint the navigation
+ * is a drawer opened from the toolbar.
+ */
+export function AppShell() {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const { settings } = useSettings();
+  const { status } = useSession();
+  const [mobileNavOpen, setMobileNavOpen] = useState(false);
+  const [panel, setPanel] = useState<PanelName | null>(null);
+  const layout: LayoutValue = useMemo(
+    () => ({ mobileNavOpen, setMobileNavOpen, panel, openPanel: setPanel, closePanel: () => setPanel(null) }),
+    [mobileNavOpen, panel],
+  );
+  const style = settings.layoutStyle;
+
+  let body: ReactNode;
+  if (style === 'layout1') {
+    body = (
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        {desktop && <Navbar desktop />}
+        <Column>
+          <Toolbar showMenuButton={!desktop} showLogo={!desktop} />
+          <Main />
+          <Footer />
+        </Column>
+      </Box>
+    );
+  } else {
+    const column = (
+      <Column>
+        <Toolbar showMenuButton={!desktop} showLogo />
+        {desktop && <HorizontalBar />}
+        <Main />
+        <Footer />
+      </Column>
+    );
+    body =
+      style === 'layout3' ? (
+        <Box sx={{ bgcolor: 'action.hover', minHeight: '100vh' }}>
+          <Box
+            sx={{
+              maxWidth: LAYOUT3_BOXED_WIDTH,
+              mx: 'auto',
+              bgcolor: 'background.default',
+              boxShadow: { lg: 3 },
+              display: 'flex',
+            }}
+          >
+            {column}
+          </Box>
+        </Box>
+      ) : (
+        column
+      );
+  }
+
+  return (
+    <QueryProvider>
+      <LayoutContext.Provider value={layout}>
+        <SkipLink />
+        {body}
+        {!desktop && <Navbar desktop={false} />}
+        <Suspense fallback={null}>
+          {panel === 'chat' && <ChatPanel open onClose={() => setPanel(null)} />}
+          {panel === 'quick' && <QuickPanel open onClose={() => setPanel(null)} />}
+          {panel === 'settings' && <SettingsPanel open onClose={() => setPanel(null)} />}
+        </Suspense>
+        {status === 'signed-in' && (
+          <>
+            <IdleLock />
+            <EventStream />
+          </>
+        )}
+      </LayoutContext.Provider>
+    </QueryProvider>
+  );
+}

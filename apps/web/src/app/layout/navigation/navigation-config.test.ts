@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildNavigation,
+  containsActive,
+  filterNavigation,
+  flattenNavigation,
+  searchPages,
+  type NavItem,
+} from './navigation-config';
+import { navIndent } from '../../../shared/theme/layout-constants';
+
+const ids = (items: NavItem[]) => flattenNavigation(items).map((item) => item.id);
+const groups = (items: NavItem[]) => items.map((item) => item.id);
+const nav = (roles: number[], estateId: string | null = 'e1') =>
+  filterNavigation(buildNavigation({ estateId }), roles);
+
+/** [who, roles (signed in = 0 plus the estate's roles, admins add 99), visible pages, hidden pages] */
+const TABLE: [string, number[], string[], string[]][] = [
+  ['guest', [], ['documentation'], ['assets', 'todo', 'analytics', 'admin-users', 'lessons']],
+  [
+    'beneficiary',
+    [0, 10],
+    ['assets', 'locations', 'members', 'reports', 'todo', 'lessons'],
+    ['analytics', 'accounts', 'admin-users'],
+  ],
+  ['observer', [0, 1], ['assets', 'reports'], ['analytics', 'accounts']],
+  ['offspring', [0, 2], ['assets', 'todo'], ['reports', 'analytics']],
+  ['asset creator', [0, 4], ['assets', 'locations'], ['reports', 'control']],
+  [
+    'trustee',
+    [0, 30],
+    ['assets', 'reports', 'analytics', 'control', 'trustee-reports', 'accounts'],
+    ['admin-users', 'admin-outbox'],
+  ],
+  ['estate owner', [0, 40], ['analytics', 'accounts'], ['admin-users']],
+  ['admin', [0, 99], ['analytics', 'accounts', 'admin-users', 'admin-outbox'], []],
+];
+
+describe('navigation filtered by role', () => {
+  it.each(TABLE)('%s', (_who, roles, visible, hidden) => {
+    const shown = ids(nav(roles));
+    for (const id of visible) expect(shown, `${id} should show`).toContain(id);
+    for (const id of hidden) expect(shown, `${id} should not show`).not.toContain(id);
+  });
+
+  it('shows the Trustee group only to trustee-like roles', () => {
+    expect(groups(nav([0, 10]))).not.toContain('trustee');
+    expect(groups(nav([0, 30]))).toContain('trustee');
+    expect(groups(nav([0, 40]))).toContain('trustee');
+  });
+
+  it('drops groups left empty, and estate pages when there is no estate', () => {
+    expect(groups(nav([]))).toEqual(['help']);
+    const noEstate = ids(nav([0], null));
+    expect(noEstate).toContain('assets');
+    expect(noEstate).not.toContain('locations');
+    expect(noEstate).not.toContain('members');
+  });
+
+  it('points Locations at the current estate', () => {
+    expect(flattenNavigation(nav([0, 10])).find((item) => item.id === 'locations')?.url).toBe('/p/e1/l');
+  });
+
+  it('opens a collapse whose child matches the path', () => {
+    const learn = nav([0, 10])
+      .find((g) => g.id === 'help')
+      ?.children?.find((c) => c.id === 'learn');
+    expect(learn && containsActive(learn, '/faq')).toBe(true);
+    expect(learn && containsActive(learn, '/members')).toBe(false);
+  });
+
+  it('shows a badge only for a positive count', () => {
+    const items = filterNavigation(
+      buildNavigation({ estateId: 'e1', counts: { todo: 3, reports: 0 } }),
+      [0, 10],
+    );
+    const flat = flattenNavigation(items);
+    expect(flat.find((item) => item.id === 'todo')?.badge).toEqual({ title: 3 });
+    expect(flat.find((item) => item.id === 'reports')?.badge).toBeUndefined();
+  });
+});
+
+describe('navigation search', () => {
+  const pages: NavItem[] = Array.from({ length: 14 }, (_, i) => ({
+    id: `p${i}`,
+    type: 'item',
+    title: `Page ${i}`,
+    url: `/x${i}`,
+  }));
+  const title = (item: NavItem) => item.title ?? '';
+
+  it('suggests at most 10 matches', () => {
+    expect(searchPages(pages, 'page', title)).toHaveLength(10);
+  });
+
+  it('matches case-insensitively and finds nothing for a miss', () => {
+    expect(searchPages(pages, 'PAGE 1', title).map((p) => p.id)).toEqual(['p1', 'p10', 'p11', 'p12', 'p13']);
+    expect(searchPages(pages, 'zebra', title)).toEqual([]);
+    expect(searchPages(pages, '  ', title)).toEqual([]);
+  });
+});
+
+describe('nested indent', () => {
+  it('is 40 plus 16 per level, capped at 80', () => {
+    expect([navIndent(1), navIndent(2), navIndent(3), navIndent(6)]).toEqual([56, 72, 80, 80]);
+  });
+});

@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import Flag from '@mui/icons-material/FlagOutlined';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { currentMembership } from '../../../shared/session/current-estate';
+import { useSession } from '../../../shared/session/session-context';
+import { formatDate } from '../../../shared/i18n/format';
+import { useEstateStage } from '../../../features/estates/api';
+
+/** The current estate's stage; its popover explains what happens in this stage. */
+export function StageBadge({ compact }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { me } = useSession();
+  const estate = currentMembership(me);
+  const stageInfo = useEstateStage(estate?.estateId ?? null);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popoverId = useId();
+  if (!estate) return null;
+  const stage = stageInfo.data?.stage ?? estate.stage;
+  const name = t(`stage.${stage}.name`, { ns: 'stages' });
+  const deadline = stageInfo.data?.deadline;
+
+  return (
+    <>
+      <ButtonBase
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="dialog"
+        aria-controls={anchor ? popoverId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        aria-label={t('stage.badgeLabel', { name })}
+        sx={{
+          borderRadius: 4,
+          px: 1.25,
+          py: 0.5,
+          gap: 0.75,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          minWidth: 0,
+          maxWidth: compact ? 150 : 300,
+          fontSize: '0.85rem',
+          fontWeight: 600,
+        }}
+      >
+        <Flag sx={{ fontSize: 18 }} aria-hidden="true" />
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {name}
+        </Box>
+      </ButtonBase>
+      <Popover
+        id={popoverId}
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{ paper: { sx: { p: 2.5, maxWidth: 380 }, role: 'dialog', 'aria-label': name } }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {t('stage.current', { estate: estate.estateName })}
+        </Typography>
+        <Typography component="h2" variant="h4" sx={{ mt: 0.5, mb: 1 }}>
+          {name}
+        </Typography>
+        <Typography dir="auto">{t(`stage.${stage}.help`, { ns: 'stages' })}</Typography>
+        {deadline && (
+          <Typography sx={{ mt: 1.5, fontWeight: 600 }}>
+            {t('stage.deadline', { date: formatDate(deadline, i18n.language, true) })}
+          </Typography>
+        )}
+      </Popover>
+    </>
+  );
+}

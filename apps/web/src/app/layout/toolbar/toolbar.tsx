@@ -1,0 +1,163 @@
+import { useId, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import MuiToolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import Translate from '@mui/icons-material/Translate';
+import MoreVert from '@mui/icons-material/MoreVert';
+import Forum from '@mui/icons-material/ForumOutlined';
+import ViewQuilt from '@mui/icons-material/ViewQuiltOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { useSession } from '../../../shared/session/session-context';
+import { RegionTheme } from '../../../shared/theme/theme-provider';
+import { TOOLBAR_HEIGHT } from '../../../shared/theme/layout-constants';
+import { AppLogo } from '../../../shared/ui/app-logo';
+import { LanguageMenu } from '../../../shared/ui/language-menu';
+import { useLayout, type PanelName } from '../layout-context';
+import { EstateSwitcher } from './estate-switcher';
+import { FullscreenToggle } from './fullscreen-toggle';
+import { NavigationSearch } from './navigation-search';
+import { Shortcuts } from './shortcuts';
+import { StageBadge } from './stage-badge';
+import { UserMenu } from './user-menu';
+
+type Props = {
+  /** Show the menu button that opens the navigation drawer. */
+  showMenuButton: boolean;
+  /** Show the logo and name (layouts without a vertical navbar). */
+  showLogo: boolean;
+};
+
+const PANELS: { panel: PanelName; key: string; Icon: typeof Forum }[] = [
+  { panel: 'quick', key: 'toolbar.quickPanel', Icon: ViewQuilt },
+  { panel: 'chat', key: 'toolbar.chat', Icon: Forum },
+  { panel: 'settings', key: 'toolbar.settings', Icon: SettingsIcon },
+];
+
+/** Stage badge, estate, search, shortcuts, language, fullscreen, panels and the user menu. */
+export function Toolbar({ showMenuButton, showLogo }: Props) {
+  const { t } = useTranslation();
+  const { status } = useSession();
+  const { setMobileNavOpen, openPanel } = useLayout();
+  const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
+  const moreId = useId();
+  const signedIn = status === 'signed-in';
+
+  return (
+    <RegionTheme region="toolbar">
+      <AppBar
+        position="sticky"
+        color="default"
+        elevation={0}
+        sx={{ bgcolor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}
+      >
+        <MuiToolbar
+          sx={{
+            minHeight: { xs: TOOLBAR_HEIGHT },
+            gap: { xs: 0.5, sm: 1 },
+            px: { xs: 1, sm: 2 },
+            position: 'relative',
+          }}
+        >
+          {showMenuButton && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t('layout.openNavbar')}
+              onClick={() => setMobileNavOpen(true)}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          {showLogo && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 1 }}>
+              <AppLogo size={32} />
+              <Typography
+                component="span"
+                sx={{ fontWeight: 700, display: { xs: 'none', lg: 'inline' } }}
+                noWrap
+              >
+                {t('app.name')}
+              </Typography>
+            </Box>
+          )}
+          {signedIn && (
+            <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+              <EstateSwitcher />
+            </Box>
+          )}
+          {signedIn && <StageBadge compact />}
+          <Box sx={{ flexGrow: 1 }} />
+          <NavigationSearch />
+          {signedIn && (
+            <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
+              <Shortcuts />
+            </Box>
+          )}
+          <LanguageMenu
+            renderTrigger={(props) => (
+              <IconButton color="inherit" title={props['aria-label']} {...props}>
+                <Translate />
+              </IconButton>
+            )}
+          />
+          <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
+            <FullscreenToggle />
+            {PANELS.map(({ panel, key, Icon }) => (
+              <IconButton
+                key={panel}
+                color="inherit"
+                aria-label={t(key)}
+                title={t(key)}
+                onClick={() => openPanel(panel)}
+              >
+                <Icon />
+              </IconButton>
+            ))}
+          </Box>
+          <Box sx={{ display: { xs: 'flex', md: 'none' } }}>
+            <IconButton
+              color="inherit"
+              aria-label={t('toolbar.more')}
+              aria-haspopup="menu"
+              aria-controls={moreAnchor ? moreId : undefined}
+              aria-expanded={moreAnchor ? true : undefined}
+              onClick={(event) => setMoreAnchor(event.currentTarget)}
+            >
+              <MoreVert />
+            </IconButton>
+            <Menu
+              id={moreId}
+              anchorEl={moreAnchor}
+              open={moreAnchor !== null}
+              onClose={() => setMoreAnchor(null)}
+            >
+              {PANELS.map(({ panel, key, Icon }) => (
+                <MenuItem
+                  key={panel}
+                  onClick={() => {
+                    setMoreAnchor(null);
+                    openPanel(panel);
+                  }}
+                >
+                  <ListItemIcon>
+                    <Icon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText>{t(key)}</ListItemText>
+                </MenuItem>
+              ))}
+            </Menu>
+          </Box>
+          <UserMenu />
+        </MuiToolbar>
+      </AppBar>
+    </RegionTheme>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../test/render-app';
+import { apiError, mockFetch } from '../test/fetch-mock';
+import { makeMe } from '../test/fixtures';
+
+describe('route guard in the running app', () => {
+  it('sends a guest to /login and back to the attempted page after signing in', async () => {
+    const me = makeMe({ roles: [30] });
+    const api = mockFetch({
+      'GET /api/setup': { needsSetup: false },
+      'POST /api/auth/refresh': apiError(401, 'unauthenticated'),
+      'POST /api/auth/login': { accessToken: 'token-1', user: me.user },
+      'GET /api/me': me,
+      'GET /api/estates/e1/stage': { stage: 1, name: 'Cataloging Assets' },
+    });
+    const app = renderApp('/trustee/analytics');
+    await waitFor(() => expect(app.location()).toBe('/login'));
+
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(app.location()).toBe('/trustee/analytics'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(api.find('GET', '/api/me')[0]?.headers.get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it('sends a signed-in person whose profile is incomplete to /profile/edit', async () => {
+    mockFetch({
+      'GET /api/setup': { needsSetup: false },
+      'POST /api/auth/refresh': { accessToken: 'token-2' },
+      'GET /api/me': makeMe({ accountStatus: 'pending-profile' }),
+    });
+    const app = renderApp('/members');
+    await waitFor(() => expect(app.location()).toBe('/profile/edit'));
+  });
+
+  it('sends a person with a forced reset to /profile/reset', async () => {
+    mockFetch({
+      'GET /api/setup': { needsSetup: false },
+      'POST /api/auth/refresh': { accessToken: 'token-3' },
+      'GET /api/me': makeMe({ loginStatus: 'forced-reset' }),
+    });
+    const app = renderApp('/i/');
+    await waitFor(() => expect(app.location()).toBe('/profile/reset'));
+  });
+
+  it('sends unknown paths to error-404', async () => {
+    mockFetch({
+      'GET /api/setup': { needsSetup: false },
+      'POST /api/auth/refresh': apiError(401, 'unauthenticated'),
+    });
+    const app = renderApp('/no/such/page');
+    await waitFor(() => expect(app.location()).toBe('/pages/errors/error-404'));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('opens the first-run screen while no account exists', async () => {
+    mockFetch({
+      'GET /api/setup': { needsSetup: true },
+      'POST /api/auth/refresh': apiError(401, 'unauthenticated'),
+    });
+    const app = renderApp('/login');
+    await waitFor(() => expect(app.location()).toBe('/setup'));
+  });
+});

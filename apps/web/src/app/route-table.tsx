@@ -1,0 +1,186 @@
+/**
+ * The site map (seed section 2, product.md "Screens"). Each path has its access rule, the frame it
+ * renders in (`shell` = navbar, toolbar and footer; `bare` = a page of its own) and either a page
+ * (loaded on demand, so the sign-in page stays small) or a redirect.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoutes, type Params } from 'react-router';
+import {
+  ADMIN,
+  GUEST_ONLY,
+  NOT_FOUND_PATH,
+  PUBLIC,
+  REPORT_READERS,
+  SETUP,
+  SIGNED_IN,
+  TRUSTEE,
+  type RouteAuth,
+} from './route-access';
+
+type PageProps = { titleKey?: string };
+type Page = LazyExoticComponent<ComponentType<PageProps>>;
+
+function page<M>(load: () => Promise<M>, name: keyof M): Page {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<PageProps> }));
+}
+
+const pages = {
+  setup: page(() => import('../features/auth/pages/setup-page'), 'SetupPage'),
+  login: page(() => import('../features/auth/pages/login-page'), 'LoginPage'),
+  register: page(() => import('../features/auth/pages/register-page'), 'RegisterPage'),
+  callback: page(() => import('../features/auth/pages/callback-page'), 'CallbackPage'),
+  logout: page(() => import('../features/auth/pages/logout-page'), 'LogoutPage'),
+  forgotPassword: page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage'),
+  resetPassword: page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
+  mailConfirm: page(() => import('../features/auth/pages/mail-confirm-page'), 'MailConfirmPage'),
+  lock: page(() => import('../features/auth/pages/lock-page'), 'LockPage'),
+  invite: page(() => import('../features/invitations/pages/invite-page'), 'InvitePage'),
+  error404: page(() => import('../features/errors/pages/error-404-page'), 'Error404Page'),
+  error500: page(() => import('../features/errors/pages/error-500-page'), 'Error500Page'),
+  maintenance: page(() => import('../features/errors/pages/maintenance-page'), 'MaintenancePage'),
+  estateHome: page(() => import('../features/estates/pages/estate-home-page'), 'EstateHomePage'),
+  members: page(() => import('../features/members/pages/members-page'), 'MembersPage'),
+  accounts: page(() => import('../features/members/pages/accounts-page'), 'AccountsPage'),
+  profile: page(() => import('../features/profile/pages/profile-page'), 'ProfilePage'),
+  profileEdit: page(() => import('../features/profile/pages/profile-edit-page'), 'ProfileEditPage'),
+  profileReset: page(() => import('../features/profile/pages/profile-reset-page'), 'ProfileResetPage'),
+  adminUsers: page(() => import('../features/admin/pages/admin-users-page'), 'AdminUsersPage'),
+  adminOutbox: page(() => import('../features/admin/pages/admin-outbox-page'), 'AdminOutboxPage'),
+  documentation: page(
+    () => import('../features/documentation/pages/documentation-page'),
+    'DocumentationPage',
+  ),
+  comingSoon: page(() => import('../features/placeholders/pages/coming-soon-page'), 'ComingSoonPage'),
+};
+
+export type PageKey = keyof typeof pages;
+
+export type RouteSpec = {
+  path: string;
+  auth: RouteAuth;
+  frame: 'shell' | 'bare';
+} & (
+  | { page: PageKey; titleKey?: string }
+  /** A redirect; the query string is kept. */
+  | { redirect: string | ((params: Params) => string) }
+);
+
+const shell = (path: string, auth: RouteAuth, pageKey: PageKey, titleKey?: string): RouteSpec => ({
+  path,
+  auth,
+  frame: 'shell',
+  page: pageKey,
+  titleKey,
+});
+const bare = (path: string, auth: RouteAuth, pageKey: PageKey): RouteSpec => ({
+  path,
+  auth,
+  frame: 'bare',
+  page: pageKey,
+});
+const soon = (path: string, auth: RouteAuth, titleKey: string): RouteSpec =>
+  shell(path, auth, 'comingSoon', titleKey);
+const redirect = (path: string, to: string | ((params: Params) => string)): RouteSpec => ({
+  path,
+  auth: PUBLIC,
+  frame: 'bare',
+  redirect: to,
+});
+
+export const ROUTES: readonly RouteSpec[] = [
+  redirect('/', '/i/'),
+  bare('/setup', SETUP, 'setup'),
+
+  // Accounts
+  bare('/login', GUEST_ONLY, 'login'),
+  bare('/register', GUEST_ONLY, 'register'),
+  bare('/callback', GUEST_ONLY, 'callback'),
+  bare('/logout', PUBLIC, 'logout'),
+  bare('/pages/auth/forgot-password', PUBLIC, 'forgotPassword'),
+  bare('/pages/auth/reset-password', PUBLIC, 'resetPassword'),
+  bare('/pages/auth/mail-confirm', PUBLIC, 'mailConfirm'),
+  bare('/pages/auth/lock', SIGNED_IN, 'lock'),
+  redirect('/pages/auth/login', '/login'),
+  redirect('/pages/auth/login-2', '/login'),
+  redirect('/pages/auth/login-3', '/login'),
+  redirect('/pages/auth/register', '/register'),
+  redirect('/pages/auth/register-2', '/register'),
+  redirect('/pages/auth/register-3', '/register'),
+  redirect('/pages/auth/forgot-password-2', '/pages/auth/forgot-password'),
+  redirect('/pages/auth/reset-password-2', '/pages/auth/reset-password'),
+  bare('/invite/:token', PUBLIC, 'invite'),
+
+  // Errors and maintenance
+  bare('/pages/errors/error-404', PUBLIC, 'error404'),
+  bare('/pages/errors/error-500', PUBLIC, 'error500'),
+  bare('/pages/maintenance', PUBLIC, 'maintenance'),
+
+  // Template demo pages that are not shipped: to the nearest real page, or not found.
+  redirect('/pages/pricing/*', NOT_FOUND_PATH),
+  redirect('/pages/invoices/*', '/reports/'),
+  redirect('/pages/knowledge-base/*', '/faq'),
+  redirect('/pages/search/*', '/i/'),
+  redirect('/pages/coming-soon', '/'),
+  redirect('/ui/*', NOT_FOUND_PATH),
+
+  // Items and locations (the catalogue comes with a later issue)
+  shell('/i', SIGNED_IN, 'estateHome'),
+  soon('/p/:pid/i', SIGNED_IN, 'nav.assets'),
+  soon('/p/:pid/l/:lid/r/:rid/i', SIGNED_IN, 'nav.assets'),
+  soon('/p/:pid/i/:iid', SIGNED_IN, 'pages.itemDetail'),
+  soon('/p/:pid/a/:iid', SIGNED_IN, 'pages.itemDetail'),
+  soon('/p', SIGNED_IN, 'nav.locations'),
+  soon('/p/:pid/l', SIGNED_IN, 'nav.locations'),
+  redirect('/p/:pid', (p) => `/p/${p.pid ?? ''}/l/`),
+  soon('/p/:pid/l/:lid/r', SIGNED_IN, 'pages.rooms'),
+  redirect('/p/:pid/l/:lid', (p) => `/p/${p.pid ?? ''}/l/${p.lid ?? ''}/r`),
+  redirect('/p/:pid/l/:lid/r/:rid', (p) => `/p/${p.pid ?? ''}/l/${p.lid ?? ''}/r/${p.rid ?? ''}/i`),
+
+  // Help, files, boards, to-do
+  redirect('/help', '/help/courses'),
+  soon('/help/courses/*', SIGNED_IN, 'nav.lessons'),
+  soon('/faq', SIGNED_IN, 'nav.faq'),
+  soon('/style', SIGNED_IN, 'nav.styleGuide'),
+  soon('/files', SIGNED_IN, 'nav.files'),
+  redirect('/apps/scrumboard', '/apps/scrumboard/boards'),
+  soon('/apps/scrumboard/boards/*', SIGNED_IN, 'nav.boards'),
+  redirect('/apps/contacts/*', '/members'),
+  redirect('/todo', '/todo/all'),
+  soon('/todo/*', SIGNED_IN, 'nav.todo'),
+  soon('/reports', REPORT_READERS, 'nav.reports'),
+  soon('/reports/:pid', REPORT_READERS, 'nav.reports'),
+  shell('/members', SIGNED_IN, 'members'),
+
+  // Profile
+  shell('/profile/edit', SIGNED_IN, 'profileEdit'),
+  shell('/profile/reset', SIGNED_IN, 'profileReset'),
+  shell('/profile/:tab?', SIGNED_IN, 'profile'),
+
+  // Trustee
+  redirect('/trustee', '/trustee/analytics'),
+  soon('/trustee/analytics', TRUSTEE, 'nav.analytics'),
+  soon('/trustee/control', TRUSTEE, 'nav.controlPanel'),
+  soon('/trustee/reports', TRUSTEE, 'nav.trusteeReports'),
+  soon('/trustee/reports/:pid', TRUSTEE, 'nav.trusteeReports'),
+  redirect('/trustee/users', '/trustee/users/all'),
+  shell('/trustee/users/all', TRUSTEE, 'accounts'),
+  soon('/trustee/users/:id', TRUSTEE, 'pages.memberDetail'),
+
+  // Installation admin
+  redirect('/admin', '/admin/users'),
+  shell('/admin/users', ADMIN, 'adminUsers'),
+  shell('/admin/outbox', ADMIN, 'adminOutbox'),
+
+  shell('/documentation', PUBLIC, 'documentation'),
+];
+
+export const PAGES = pages;
+
+const matchable = ROUTES.map((spec) => ({ path: spec.path, spec }));
+
+/** The route a path resolves to, or null for an unknown path (which goes to error-404). */
+export function findRoute(pathname: string): { spec: RouteSpec; params: Params } | null {
+  const matches = matchRoutes(matchable, pathname);
+  const last = matches?.[matches.length - 1];
+  return last ? { spec: last.route.spec, params: last.params } : null;
+}

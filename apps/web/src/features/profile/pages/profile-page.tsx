@@ -1,0 +1,130 @@
+import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import Edit from '@mui/icons-material/EditOutlined';
+import PhotoLibrary from '@mui/icons-material/PhotoLibraryOutlined';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { ROLE_KEYS, primaryRole } from '@estate/domain/roles';
+import { formatDate } from '../../../shared/i18n/format';
+import { currentMembership, effectiveRoles } from '../../../shared/session/current-estate';
+import { useSession } from '../../../shared/session/session-context';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { PageLayout } from '../../../shared/ui/page-layout';
+import { notify } from '../../../shared/ui/notify';
+import { ActivityTimeline } from '../components/activity-timeline';
+import { ChangePasswordForm } from '../components/change-password-form';
+
+const TABS = ['timeline', 'photos', 'about', 'password'] as const;
+type TabName = (typeof TABS)[number];
+
+function isTab(value: string | undefined): value is TabName {
+  return (TABS as readonly string[]).includes(value ?? '');
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** `/profile/:tab?`: timeline (the estate's activity), photos, about, and change password. */
+export function ProfilePage() {
+  const { t, i18n } = useTranslation();
+  const { tab } = useParams();
+  const { me } = useSession();
+  if (!me) return null;
+  if (tab !== undefined && !isTab(tab)) return <Navigate to="/profile/timeline" replace />;
+  const selected: TabName = tab ?? 'timeline';
+  const estate = currentMembership(me);
+  const role = primaryRole(effectiveRoles(me));
+
+  return (
+    <PageLayout title={me.user.displayName} subtitle={t(`roles.${ROLE_KEYS[role]}.name`)}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <Avatar
+          sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: '1.5rem' }}
+          aria-hidden="true"
+        >
+          {initials(me.user.displayName)}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>{me.user.email}</Typography>
+          {estate && <Typography color="text.secondary">{estate.estateName}</Typography>}
+        </Box>
+      </Stack>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs
+          value={selected}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={t('profile.tabs.label')}
+        >
+          {TABS.map((name) => (
+            <Tab
+              key={name}
+              value={name}
+              label={t(`profile.tabs.${name}`)}
+              component={RouterLink}
+              to={`/profile/${name}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      {selected === 'timeline' && <ActivityTimeline estateId={estate?.estateId ?? null} />}
+      {selected === 'photos' && (
+        <EmptyState icon={<PhotoLibrary />} title={t('profile.photos.empty')}>
+          {t('profile.photos.body')}
+        </EmptyState>
+      )}
+      {selected === 'about' && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+              gap: 1.5,
+              m: 0,
+              '& dd': { m: 0, mb: { xs: 1, sm: 0 } },
+              '& dt': { color: 'text.secondary' },
+            }}
+          >
+            <dt>{t('fields.firstName')}</dt>
+            <dd>{me.user.firstName}</dd>
+            <dt>{t('fields.lastName')}</dt>
+            <dd>{me.user.lastName}</dd>
+            <dt>{t('fields.email')}</dt>
+            <dd style={{ overflowWrap: 'anywhere' }}>{me.user.email}</dd>
+            <dt>{t('profile.about.memberSince')}</dt>
+            <dd>{formatDate(me.user.createdAt, i18n.language)}</dd>
+            <dt>{t('profile.about.estates')}</dt>
+            <dd>{me.memberships.map((m) => m.estateName).join(', ') || t('profile.about.noEstates')}</dd>
+          </Box>
+          <Button component={RouterLink} to="/profile/edit" startIcon={<Edit />} sx={{ mt: 2 }}>
+            {t('profile.edit.title')}
+          </Button>
+        </Paper>
+      )}
+      {selected === 'password' && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography component="h2" variant="h3" sx={{ mb: 2 }}>
+            {t('profile.password.title')}
+          </Typography>
+          <ChangePasswordForm
+            submitLabel={t('profile.password.submit')}
+            onDone={() => notify(t('profile.password.changed'), 'success')}
+          />
+        </Paper>
+      )}
+    </PageLayout>
+  );
+}

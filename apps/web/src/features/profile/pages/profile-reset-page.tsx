@@ -1,0 +1,34 @@
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { useSession } from '../../../shared/session/session-context';
+import { takeRedirectUrl } from '../../../shared/session/redirect-url';
+import { notify } from '../../../shared/ui/notify';
+import { PageLayout } from '../../../shared/ui/page-layout';
+import { ChangePasswordForm } from '../components/change-password-form';
+
+/** `/profile/reset`: an admin asked for a new password; nothing else opens until it is set. */
+export function ProfileResetPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { me, reloadMe } = useSession();
+  const forced = me?.user.loginStatus === 'forced-reset';
+  return (
+    <PageLayout title={t('profile.reset.title')} maxWidth={720}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Alert severity={forced ? 'warning' : 'info'} sx={{ mb: 3 }}>
+          {forced ? t('profile.reset.forced') : t('profile.reset.optional')}
+        </Alert>
+        <ChangePasswordForm
+          submitLabel={t('profile.reset.submit')}
+          onDone={async () => {
+            await reloadMe();
+            notify(t('profile.password.changed'), 'success');
+            await navigate(takeRedirectUrl('/'), { replace: true });
+          }}
+        />
+      </Paper>
+    </PageLayout>
+  );
+}

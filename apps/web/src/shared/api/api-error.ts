@@ -1,0 +1,60 @@
+/** The one error shape the server sends: `{ error: { code, message, fields? } }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+type ErrorBody = { error?: { code?: unknown; message?: unknown; fields?: unknown } };
+
+function asFields(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof message === 'string') out[key] = message;
+  }
+  return out;
+}
+
+/** Builds an ApiError from any response; bodies that are not the agreed shape get a generic code. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let body: ErrorBody | null;
+  try {
+    body = (await response.json()) as ErrorBody;
+  } catch {
+    body = null;
+  }
+  const error = body?.error;
+  const code = typeof error?.code === 'string' ? error.code : fallbackCode(response.status);
+  const message = typeof error?.message === 'string' ? error.message : response.statusText || code;
+  return new ApiError(response.status, code, message, asFields(error?.fields));
+}
+
+function fallbackCode(status: number): string {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server_error';
+  return 'bad_request';
+}
+
+/** A network failure (server down, offline) looks like this. */
+export function networkError(cause: unknown): ApiError {
+  const error = new ApiError(0, 'network', 'Network request failed');
+  (error as { cause?: unknown }).cause = cause;
+  return error;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import { api, onSessionSignal, setAccessToken } from './client';
+import { apiError, json, mockFetch } from '../../test/fetch-mock';
+
+describe('API client', () => {
+  it('sends the bearer token and parses JSON', async () => {
+    setAccessToken('abc');
+    const net = mockFetch({ 'GET /api/me': { ok: 1 } });
+    await expect(api('/api/me')).resolves.toEqual({ ok: 1 });
+    expect(net.calls[0]?.headers.get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('refreshes once on token_expired and retries', async () => {
+    setAccessToken('old');
+    let first = true;
+    const net = mockFetch({
+      'GET /api/me': (request) => {
+        if (first) {
+          first = false;
+          return apiError(401, 'token_expired');
+        }
+        return json(200, { token: request.headers.get('Authorization') });
+      },
+      'POST /api/auth/refresh': { accessToken: 'new' },
+    });
+    await expect(api('/api/me')).resolves.toEqual({ token: 'Bearer new' });
+    expect(net.find('POST', '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('ends the session on 401 unauthenticated ("Invalid access")', async () => {
+    setAccessToken('t');
+    mockFetch({ 'GET /api/me': apiError(401, 'unauthenticated') });
+    const signal = vi.fn();
+    const off = onSessionSignal(signal);
+    await expect(api('/api/me')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect(signal).toHaveBeenCalledWith('invalid');
+    off();
+  });
+
+  it('reports an expired session when the refresh fails', async () => {
+    setAccessToken('t');
+    mockFetch({
+      'GET /api/me': apiError(401, 'token_expired'),
+      'POST /api/auth/refresh': apiError(401, 'unauthenticated'),
+    });
+    const signal = vi.fn();
+    const off = onSessionSignal(signal);
+    await expect(api('/api/me')).rejects.toMatchObject({ code: 'token_expired' });
+    expect(signal).toHaveBeenCalledWith('expired');
+    off();
+  });
+
+  it('turns error bodies into ApiError with fields', async () => {
+    mockFetch({ 'POST /api/x': apiError(400, 'invalid_input', 'Bad', { name: 'Too long' }) });
+    await expect(api('/api/x', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_input',
+      fields: { name: 'Too long' },
+    });
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The API client. The access token lives only in this module's memory; the refresh token is an
+ * httpOnly cookie the browser sends to /api/auth/refresh. A 401 `token_expired` refreshes once and
+ * retries; a 401 `unauthenticated` (or a failed refresh) tells the session to end.
+ */
+import { ApiError, networkError, toApiError } from './api-error';
+
+export type SessionSignal = 'invalid' | 'expired';
+
+let accessToken: string | null = null;
+let refreshing: Promise<RefreshResult> | null = null;
+const listeners = new Set<(signal: SessionSignal) => void>();
+
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+
+/** The session provider listens here to clear itself when the server stops accepting us. */
+export function onSessionSignal(listener: (signal: SessionSignal) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function signal(kind: SessionSignal): void {
+  for (const listener of listeners) listener(kind);
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+  /** Do not end the session on 401 (used by the login and unlock forms). */
+  quiet401?: boolean;
+};
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.auth !== false && accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  try {
+    return await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw networkError(cause);
+  }
+}
+
+/**
+ * Asks for a new access token with the refresh cookie. Concurrent callers share one request.
+ * Resolves to null when the server says no (or is unreachable).
+ */
+export type RefreshResult = { ok: true; token: string } | { ok: false; reason: 'denied' | 'network' };
+
+export function refreshAccessToken(): Promise<RefreshResult> {
+  refreshing ??= (async (): Promise<RefreshResult> => {
+    try {
+      const response = await send('/api/auth/refresh', { method: 'POST', auth: false });
+      if (!response.ok) return { ok: false, reason: response.status >= 500 ? 'network' : 'denied' };
+      const body = (await response.json()) as { accessToken?: unknown };
+      if (typeof body.accessToken !== 'string') return { ok: false, reason: 'denied' };
+      accessToken = body.accessToken;
+      return { ok: true, token: body.accessToken };
+    } catch {
+      return { ok: false, reason: 'network' };
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!text) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) {
+    // An unknown /api path answered by the SPA fallback or a proxy page: not our API.
+    throw new ApiError(404, 'not_found', 'Not an API response');
+  }
+  return JSON.parse(text) as T;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options);
+  if (response.status === 401 && options.auth !== false) {
+    const error = await toApiError(response);
+    if (error.code === 'token_expired') {
+      const refreshed = await refreshAccessToken();
+      if (refreshed.ok) {
+        response = await send(path, options);
+      } else {
+        if (!options.quiet401) signal('expired');
+        throw error;
+      }
+    } else {
+      if (!options.quiet401 && accessToken) signal('invalid');
+      throw error;
+    }
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401 && !options.quiet401 && accessToken) signal('invalid');
+    throw error;
+  }
+  return parse<T>(response);
+}

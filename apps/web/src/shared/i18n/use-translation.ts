@@ -1,0 +1,34 @@
+/**
+ * `useTranslation()` for components: the translate function, re-created (so the component
+ * re-renders) when the language changes or more texts arrive. A few lines instead of
+ * react-i18next, which keeps the first page lighter.
+ */
+import { useMemo, useSyncExternalStore } from 'react';
+import type { TFunction } from 'i18next';
+import { i18n } from './i18n';
+
+let version = 0;
+const listeners = new Set<() => void>();
+
+function bump(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+i18n.on('languageChanged', bump);
+i18n.store.on('added', bump);
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function snapshot(): string {
+  return `${version}|${i18n.language}`;
+}
+
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const t = useMemo(() => i18n.getFixedT(state.slice(state.indexOf('|') + 1)), [state]);
+  return { t, i18n };
+}

@@ -1,0 +1,184 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Me, User } from '@estate/domain/schemas/account';
+import { api, onSessionSignal, refreshAccessToken, setAccessToken } from '../api/client';
+import { isApiError } from '../api/api-error';
+import { i18n } from '../i18n/i18n';
+import { notify } from '../ui/notify';
+import { SessionContext, type Credentials, type SessionStatus, type SessionValue } from './session-context';
+import { emitSessionCleared } from './session-events';
+
+/** Remembers (not the token, just the fact) that this browser had a session, to tell "expired" from "never". */
+const HAD_SESSION = 'estate.hadSession';
+const LOCKED = 'estate.locked';
+
+function flag(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function setFlag(key: string, on: boolean): void {
+  try {
+    if (on) window.localStorage.setItem(key, '1');
+    else window.localStorage.removeItem(key);
+  } catch {
+    // storage may be unavailable (private mode); the session still works for this page
+  }
+}
+
+type LoginAnswer = { accessToken: string; user: User };
+
+const fetchMe = () => api<Me>('/api/me');
+
+/**
+ * The session: restores it from the refresh cookie on load, signs in and out, locks and unlocks,
+ * and holds the signed-in person's /api/me (user, memberships, settings).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<SessionStatus>('restoring');
+  const [me, setMe] = useState<Me | null>(null);
+  const [locked, setLocked] = useState<boolean>(() => flag(LOCKED));
+  const [needsSetup, setNeedsSetup] = useState<boolean | null>(null);
+
+  const clear = useCallback(() => {
+    setAccessToken(null);
+    setFlag(HAD_SESSION, false);
+    setFlag(LOCKED, false);
+    setLocked(false);
+    setMe(null);
+    setStatus('guest');
+    emitSessionCleared();
+  }, []);
+
+  // First run? (No account yet.) A server without this endpoint counts as set up.
+  useEffect(() => {
+    let live = true;
+    api<{ needsSetup: boolean }>('/api/setup', { auth: false })
+      .then((answer) => live && setNeedsSetup(answer?.needsSetup === true))
+      .catch(() => live && setNeedsSetup(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // Restore the session on page load from the refresh cookie (seed: "at start a stored token is checked").
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const refreshed = await refreshAccessToken();
+      if (cancelled) return;
+      if (!refreshed.ok) {
+        if (refreshed.reason === 'denied' && flag(HAD_SESSION))
+          notify(i18n.t('session.accessExpired'), 'warning');
+        if (refreshed.reason === 'network' && flag(HAD_SESSION)) notify(i18n.t('errors.network'), 'error');
+        setFlag(HAD_SESSION, false);
+        setFlag(LOCKED, false);
+        setLocked(false);
+        setStatus('guest');
+        return;
+      }
+      try {
+        const fresh = await fetchMe();
+        if (cancelled) return;
+        setMe(fresh);
+        setFlag(HAD_SESSION, true);
+        setStatus('signed-in');
+      } catch {
+        if (cancelled) return;
+        notify(i18n.t('session.tokenLoginFailed'), 'error');
+        clear();
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [clear]);
+
+  // The API client tells us when the server stops accepting the session.
+  useEffect(
+    () =>
+      onSessionSignal((kind) => {
+        clear();
+        if (kind === 'invalid') notify(i18n.t('session.invalidAccess'), 'error');
+        else notify(i18n.t('session.accessExpired'), 'warning');
+      }),
+    [clear],
+  );
+
+  const signIn = useCallback(async ({ email, password }: Credentials): Promise<Me> => {
+    const answer = await api<LoginAnswer>('/api/auth/login', {
+      method: 'POST',
+      body: { email, password },
+      auth: false,
+      quiet401: true,
+    });
+    setAccessToken(answer.accessToken);
+    const fresh = await fetchMe();
+    setMe(fresh);
+    setFlag(HAD_SESSION, true);
+    setFlag(LOCKED, false);
+    setLocked(false);
+    setStatus('signed-in');
+    return fresh;
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api<void>('/api/auth/logout', { method: 'POST', quiet401: true });
+    } catch (error) {
+      // Signing out locally is what matters; the server forgets the refresh token on its side.
+      if (!isApiError(error)) throw error;
+    } finally {
+      clear();
+    }
+  }, [clear]);
+
+  const lock = useCallback(() => {
+    setFlag(LOCKED, true);
+    setLocked(true);
+    // Cached estate data goes; only who is signed in stays (for the lock screen's name).
+    emitSessionCleared();
+  }, []);
+
+  const email = me?.user.email ?? null;
+  const unlock = useCallback(
+    async (password: string) => {
+      if (!email) throw new Error('No signed-in user to unlock');
+      await signIn({ email, password });
+    },
+    [email, signIn],
+  );
+
+  const reloadMe = useCallback(async () => {
+    const fresh = await fetchMe();
+    setMe(fresh);
+    return fresh;
+  }, []);
+
+  const updateMe = useCallback((change: (me: Me) => Me) => {
+    setMe((old) => (old ? change(old) : old));
+  }, []);
+
+  const setupDone = useCallback(() => setNeedsSetup(false), []);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      status: status === 'restoring' || needsSetup === null ? 'restoring' : status,
+      me: status === 'signed-in' ? me : null,
+      locked: status === 'signed-in' && locked,
+      needsSetup: needsSetup === true,
+      signIn,
+      signOut,
+      lock,
+      unlock,
+      setupDone,
+      reloadMe,
+      updateMe,
+    }),
+    [status, me, locked, needsSetup, signIn, signOut, lock, unlock, setupDone, reloadMe, updateMe],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

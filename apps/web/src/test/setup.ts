@@ -1,0 +1,30 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { i18n } from '../shared/i18n/i18n';
+import { setAccessToken } from '../shared/api/client';
+import { queryClient } from '../shared/api/query-client';
+import { dismissNotice, getNotices } from '../shared/ui/notify';
+import enCommon from '../shared/i18n/locales/en/common.json';
+import enStages from '../shared/i18n/locales/en/stages.json';
+
+// Texts are fetched in the browser; tests load English directly.
+i18n.addResourceBundle('en', 'common', enCommon, true, true);
+i18n.addResourceBundle('en', 'stages', enStages, true, true);
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setAccessToken(null);
+  queryClient.clear();
+  for (const notice of getNotices()) dismissNotice(notice.id);
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.documentElement.removeAttribute('dir');
+  document.documentElement.setAttribute('lang', 'en');
+});
