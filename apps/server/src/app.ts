@@ -81,7 +81,7 @@ const MODULES = [
 ];
 
 export async function buildApp({ config, database, now = () => new Date() }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config.LOG_LEVEL), disableRequestLogging: config.NODE_ENV === 'test' });
+  const app = Fastify({ logger: loggerOptions(config.LOG_LEVEL) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart for uploads); anything else is refused with 415.
@@ -202,7 +202,8 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Look files up per request, so a rebuilt web app is served without restarting.
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -210,7 +211,7 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb) {
+    if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWeb) {
       return reply.code(404).send({ error: { code: 'not_found', message: 'There is nothing at this address.' } });
     }
     // Client-side routes: the single-page app decides what to show (including its own 404 page).

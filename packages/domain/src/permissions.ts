@@ -4,13 +4,14 @@
  * only in some stages. Role failures map to 403, stage failures to 409 naming the stages.
  */
 import { ACCESS, Role, type RoleCode } from './roles.js';
-import { STAGE_ORDER, Stage, type StageCode } from './stages.js';
+import { DEADLINE_STAGES, STAGE_ORDER, Stage, type StageCode } from './stages.js';
 
 type Rule = { roles: readonly RoleCode[]; stages?: readonly StageCode[] };
 
 const trustee = ACCESS.trustee;
 const everyone = ACCESS.member;
 const beforeResults = STAGE_ORDER.filter((s) => s < Stage.AssignmentCompleted);
+const afterResults = STAGE_ORDER.filter((s) => s >= Stage.AssignmentCompleted);
 
 export const POLICY = {
   'estate.view': [{ roles: everyone }],
@@ -34,12 +35,19 @@ export const POLICY = {
   'approval.set': [{ roles: [Role.Beneficiary], stages: [Stage.Approve] }],
   'interest.set': [{ roles: [Role.Beneficiary, Role.Offspring], stages: [Stage.Interest] }],
   'interest.viewWho': [{ roles: [...trustee, Role.Observer] }],
+  'advice.view': [{ roles: [Role.Beneficiary] }],
   'highInterest.set': [{ roles: trustee, stages: [Stage.ConfirmHighInterest] }],
+  'highInterest.review': [{ roles: [...trustee, Role.Observer] }],
+  'participation.view': [{ roles: [Role.Beneficiary, Role.Offspring] }],
+  'participation.viewAll': [{ roles: [...trustee, Role.Observer] }],
+  'participation.done': [{ roles: [Role.Beneficiary], stages: DEADLINE_STAGES }],
   'ranking.set': [{ roles: [Role.Beneficiary], stages: [Stage.Ranking] }],
   'tokens.set': [{ roles: [Role.Beneficiary], stages: [Stage.Tokens] }],
   'directive.create': [{ roles: trustee, stages: [Stage.Directives] }],
   'step.run': [{ roles: trustee }],
+  'draw.view': [{ roles: [...trustee, Role.Observer, Role.Beneficiary] }],
   'draw.viewFull': [{ roles: [...trustee, Role.Observer] }],
+  'draw.publish': [{ roles: trustee, stages: afterResults }],
   'report.view': [{ roles: [...trustee, Role.Observer, Role.Beneficiary] }],
   'report.viewAll': [{ roles: [...trustee, Role.Observer] }],
   'files.view': [{ roles: everyone }],

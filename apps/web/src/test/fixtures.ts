@@ -1,5 +1,5 @@
 import type { Me } from '@estate/domain/schemas/account';
-import { DEFAULT_SETTINGS } from '../shared/settings/settings-constants';
+import { DEFAULT_SETTINGS } from '@estate/domain/settings';
 
 type Options = {
   roles?: number[];

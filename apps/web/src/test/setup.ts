@@ -6,11 +6,11 @@ import { setAccessToken } from '../shared/api/client';
 import { queryClient } from '../shared/api/query-client';
 import { dismissNotice, getNotices } from '../shared/ui/notify';
 import enCommon from '../shared/i18n/locales/en/common.json';
-import enStages from '../shared/i18n/locales/en/stages.json';
+import enStages from '@estate/domain/content/stages.en.json';
 
 // Texts are fetched in the browser; tests load English directly.
 i18n.addResourceBundle('en', 'common', enCommon, true, true);
-i18n.addResourceBundle('en', 'stages', enStages, true, true);
+i18n.addResourceBundle('en', 'stages', { stage: enStages }, true, true);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');

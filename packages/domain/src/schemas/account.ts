@@ -1,5 +1,6 @@
 /** Account schemas shared by the web forms and the server routes. Messages are i18n keys. */
 import { z } from 'zod';
+import { DEFAULT_SETTINGS, LANGUAGES, LAYOUT_STYLES, THEMES, type Settings } from '../settings.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -42,10 +43,7 @@ export const changePasswordBody = z.strictObject({
 });
 export const confirmEmailBody = z.strictObject({ token: z.string().min(1).max(200) });
 
-export const LAYOUT_STYLES = ['layout1', 'layout2', 'layout3'] as const;
-export const THEMES = ['default', 'mainThemeLight', 'mainThemeDark'] as const;
-export const LANGUAGES = ['en', 'tr', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, LAYOUT_STYLES, THEMES, DEFAULT_SETTINGS, type Language, type Settings } from '../settings.js';
 
 /** Theme settings (seed section 3 "Theme settings", defaults from section 9). */
 export const settingsSchema = z.strictObject({
@@ -66,21 +64,9 @@ export const settingsSchema = z.strictObject({
   idleLockMinutes: z.number().int().min(0).max(240),
   currentEstateId: z.string().max(64).nullable(),
 });
-export type Settings = z.infer<typeof settingsSchema>;
-
-export const DEFAULT_SETTINGS: Settings = {
-  layoutStyle: 'layout1',
-  navbarFolded: false,
-  navbarPosition: 'left',
-  direction: 'ltr',
-  language: 'en',
-  theme: { main: 'default', navbar: 'mainThemeLight', toolbar: 'mainThemeLight', footer: 'mainThemeDark' },
-  customScrollbars: true,
-  animations: true,
-  shortcuts: ['todo', 'calendar'],
-  idleLockMinutes: 30,
-  currentEstateId: null,
-};
+/** Fails to compile if the schema and the plain type in settings.ts ever drift apart. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const SETTINGS_SCHEMA_MATCHES: Same<z.infer<typeof settingsSchema>, Settings> = true;
 
 export const updateMeBody = z.strictObject({
   firstName: nameSchema.optional(),

@@ -5,13 +5,14 @@
  */
 import i18next from 'i18next';
 import type { Language } from '@estate/domain/schemas/account';
-import { LANGUAGES } from '../settings/settings-constants';
+import { LANGUAGES } from '@estate/domain/settings';
 import enCommon from './locales/en/common.json?url';
-import enStages from './locales/en/stages.json?url';
+// Stage names, help texts and to-dos are product content shared with the server (mail texts).
+import enStages from '@estate/domain/content/stages.en.json?url';
 import trCommon from './locales/tr/common.json?url';
-import trStages from './locales/tr/stages.json?url';
+import trStages from '@estate/domain/content/stages.tr.json?url';
 import arCommon from './locales/ar/common.json?url';
-import arStages from './locales/ar/stages.json?url';
+import arStages from '@estate/domain/content/stages.ar.json?url';
 
 export const i18n = i18next.createInstance();
 
@@ -56,7 +57,9 @@ function fetchBundles(language: Language): Promise<void> {
         if (i18n.hasResourceBundle(language, ns)) return;
         const response = await fetch(URLS[language][ns], { credentials: 'same-origin' });
         if (!response.ok) throw new Error(`texts for ${language}/${ns}: ${response.status}`);
-        i18n.addResourceBundle(language, ns, (await response.json()) as object, true, true);
+        const texts = (await response.json()) as object;
+        // Content files are keyed by stage code; the UI reads them as `stage.<code>.<field>`.
+        i18n.addResourceBundle(language, ns, ns === 'stages' ? { stage: texts } : texts, true, true);
       }),
     ).then(() => undefined);
     pending.catch(() => loading.delete(language));

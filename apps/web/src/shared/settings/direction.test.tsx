@@ -3,14 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../i18n/i18n';
 import arCommon from '../i18n/locales/ar/common.json';
-import arStages from '../i18n/locales/ar/stages.json';
+import arStages from '@estate/domain/content/stages.ar.json';
 import { renderApp } from '../../test/render-app';
 import { apiError, mockFetch } from '../../test/fetch-mock';
 
 describe('language and direction', () => {
   it('turns the page right-to-left in Arabic and back', async () => {
     i18n.addResourceBundle('ar', 'common', arCommon, true, true);
-    i18n.addResourceBundle('ar', 'stages', arStages, true, true);
+    i18n.addResourceBundle('ar', 'stages', { stage: arStages }, true, true);
     mockFetch({
       'GET /api/setup': { needsSetup: false },
       'POST /api/auth/refresh': apiError(401, 'unauthenticated'),

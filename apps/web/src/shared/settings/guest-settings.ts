@@ -3,7 +3,7 @@
  * Checked by hand, field by field, to keep the validation library off the first page.
  */
 import type { Settings } from '@estate/domain/schemas/account';
-import { DEFAULT_SETTINGS, LANGUAGES, LAYOUT_STYLES, THEMES } from './settings-constants';
+import { DEFAULT_SETTINGS, LANGUAGES, LAYOUT_STYLES, THEMES } from '@estate/domain/settings';
 import { browserLanguage, LANGUAGE_DIRECTION } from '../i18n/i18n';
 
 const KEY = 'estate.settings';

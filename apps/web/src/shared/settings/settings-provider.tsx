@@ -5,7 +5,7 @@ import { i18n, loadLanguage } from '../i18n/i18n';
 import { notify } from '../ui/notify';
 import { useSession } from '../session/session-context';
 import { SettingsContext, type SettingsValue } from './settings-context';
-import { DEFAULT_SETTINGS } from './settings-constants';
+import { DEFAULT_SETTINGS } from '@estate/domain/settings';
 import { portableSettings, readGuestSettings, writeGuestSettings } from './guest-settings';
 
 type PatchAnswer = { user: User; settings: Settings };

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { Language } from '@estate/domain/schemas/account';
 import { LANGUAGE_DIRECTION, LANGUAGE_NAMES } from '../i18n/i18n';
 import { useSettings } from '../settings/settings-context';
-import { LANGUAGES } from '../settings/settings-constants';
+import { LANGUAGES } from '@estate/domain/settings';
 
 /** The language menu's list (loaded when the menu is first opened). */
 export function LanguageList({

@@ -15,7 +15,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { Settings } from '@estate/domain/schemas/account';
-import { LANGUAGES, LAYOUT_STYLES, THEMES } from '../../../shared/settings/settings-constants';
+import { LANGUAGES, LAYOUT_STYLES, THEMES } from '@estate/domain/settings';
 import { LANGUAGE_NAMES } from '../../../shared/i18n/i18n';
 import { useSession } from '../../../shared/session/session-context';
 import { useSettings } from '../../../shared/settings/settings-context';

@@ -1,0 +1,38 @@
+/**
+ * Interface settings: allowed values and defaults (seed section 9). No zod here, so the web app's
+ * first page can import it without loading a validation library; schemas/account.ts validates.
+ */
+export const LAYOUT_STYLES = ['layout1', 'layout2', 'layout3'] as const;
+export const THEMES = ['default', 'mainThemeLight', 'mainThemeDark'] as const;
+export const LANGUAGES = ['en', 'tr', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export type LayoutStyle = (typeof LAYOUT_STYLES)[number];
+export type ThemeName = (typeof THEMES)[number];
+
+export type Settings = {
+  layoutStyle: LayoutStyle;
+  navbarFolded: boolean;
+  navbarPosition: 'left' | 'right';
+  direction: 'ltr' | 'rtl';
+  language: Language;
+  theme: { main: ThemeName; navbar: ThemeName; toolbar: ThemeName; footer: ThemeName };
+  customScrollbars: boolean;
+  animations: boolean;
+  shortcuts: string[];
+  idleLockMinutes: number;
+  currentEstateId: string | null;
+};
+
+export const DEFAULT_SETTINGS: Settings = {
+  layoutStyle: 'layout1',
+  navbarFolded: false,
+  navbarPosition: 'left',
+  direction: 'ltr',
+  language: 'en',
+  theme: { main: 'default', navbar: 'mainThemeLight', toolbar: 'mainThemeLight', footer: 'mainThemeDark' },
+  customScrollbars: true,
+  animations: true,
+  shortcuts: ['todo', 'calendar'],
+  idleLockMinutes: 30,
+  currentEstateId: null,
+};
