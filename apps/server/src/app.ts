@@ -41,7 +41,10 @@ import { setupRoutes } from './modules/setup/routes.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { photoRoutes } from './modules/photos/routes.js';
+import { catalogueIoRoutes } from './modules/catalogue-io/routes.js';
 import { stageRoutes } from './modules/stages/routes.js';
+import { participationRoutes } from './modules/participation/routes.js';
+import { drawRoutes } from './modules/draws/routes.js';
 import { approvalRoutes } from './modules/approvals/routes.js';
 import { deadlineRoutes } from './modules/deadlines/routes.js';
 import { todoRoutes } from './modules/todos/routes.js';
@@ -74,7 +77,10 @@ const MODULES = [
   locationRoutes,
   itemRoutes,
   photoRoutes,
+  catalogueIoRoutes,
   stageRoutes,
+  participationRoutes,
+  drawRoutes,
   approvalRoutes,
   deadlineRoutes,
   todoRoutes,
@@ -209,6 +215,7 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWeb) {

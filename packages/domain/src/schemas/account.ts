@@ -1,6 +1,6 @@
 /** Account schemas shared by the web forms and the server routes. Messages are i18n keys. */
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, LANGUAGES, LAYOUT_STYLES, THEMES, type Settings } from '../settings.js';
+import { LANGUAGES, LAYOUT_STYLES, THEMES, type Settings } from '../settings.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -6,7 +6,7 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { DEADLINE_STAGES, STAGE_NAMES, Stage, isStageCode, type StageCode } from '@estate/domain/stages';
 import { Role } from '@estate/domain/roles';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { deadlines, estates, memberships, participation, users } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { approveForNonResponders } from '../approvals/service.js';
 import { advanceAtDeadline } from '../stages/service.js';
+import { markNonRespondersDone } from '../participation/service.js';
 
 export const REMINDER_BEFORE_MS = 24 * 3600_000;
 
@@ -62,17 +63,6 @@ export async function removeDeadline(ctx: AppContext, access: EstateAccess, stag
     await syncEstateDeadlines(tx, estateId);
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'deadline.removed', entity: 'estate', entityId: estateId, field: `deadline.${stage}`, from: removed.dueAt.toISOString() });
   });
-}
-
-/** Receivers who have not said they are done count as done, recorded as automatic. */
-async function markNonRespondersDone(tx: Db, estateId: string, stage: number, now: Date): Promise<number> {
-  const result = await queryRows<Record<string, string>>(tx, sql`
-    insert into ${participation} (estate_id, member_id, stage, done_at, automatic)
-    select ${estateId}, m.user_id, ${stage}, ${now.toISOString()}::timestamptz, true from ${memberships} m
-    where m.estate_id = ${estateId} and ${Role.Beneficiary} = any(m.roles)
-    on conflict do nothing
-    returning member_id`);
-  return result.length;
 }
 
 /** Applies every deadline that is due. Returns what happened, for logs and tests. */

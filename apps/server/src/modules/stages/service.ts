@@ -10,6 +10,7 @@ import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
+import { recommendHighInterest } from '../participation/service.js';
 
 /** Steps that use randomness; each gets its own committed secret. */
 const RANDOMISED_STEPS = [Stage.AssignHighInterest, Stage.AssignRemaining] as const;
@@ -76,6 +77,8 @@ export async function applyStageMove(tx: Db, estateId: string, from: StageCode, 
     to: { code: to, name: STAGE_NAMES[to] },
   });
   if (to === Stage.Interest) await commitSecrets(tx, estateId, actorId);
+  // Forward only: stepping back from 13 must not bring back flags the trustee removed.
+  if (to === Stage.ConfirmHighInterest && direction === 'forward') await recommendHighInterest({ db: tx }, estateId, actorId);
 }
 
 /** The scheduler's move at a deadline with "advance automatically"; skipped when the rules say no. */

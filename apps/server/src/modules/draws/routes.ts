@@ -1,0 +1,247 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DRAW_MODES, DRAW_STEPS, type DrawStep } from '@estate/domain/draw/inputs';
+import { DRAW_FORMAT, drawRecordSchema } from '@estate/domain/draw/record';
+import { requireEstateAccess, requireUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
+import * as draws from './service.js';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const stepSchema = z.coerce
+  .number()
+  .int()
+  .refine((s) => (DRAW_STEPS as readonly number[]).includes(s), { message: 'The automated steps are 14, 15, 21 and 31.' })
+  .transform((s) => s as DrawStep);
+const stepParams = estateParams.extend({ step: stepSchema });
+const noBody = z.strictObject({}).nullish();
+
+const directiveSchema = z.object({
+  itemId: z.string(),
+  label: z.string(),
+  name: z.string(),
+  reason: z.enum(['directive', 'return']),
+  memberId: z.string().nullable(),
+  memberName: z.string().nullable(),
+  clause: z.string().nullable(),
+  note: z.string().nullable(),
+  documentId: z.string().nullable(),
+  assignedAt: z.string().nullable(),
+  assignedBy: z.string().nullable(),
+  assignedByName: z.string().nullable(),
+});
+
+/** What a beneficiary sees of a record (domain `redactRecordFor`). */
+const beneficiaryDrawSchema = z.object({
+  format: z.literal(DRAW_FORMAT),
+  estateId: z.string(),
+  step: z.number().int(),
+  mode: z.enum(DRAW_MODES),
+  commitment: z.string(),
+  secret: z.string(),
+  publicEntropy: z.string(),
+  inputHash: z.string(),
+  ranAt: z.string().optional(),
+  memberId: z.string(),
+  ownInputLines: z.array(z.string()),
+  assignments: drawRecordSchema.shape.assignments,
+  orderPosition: z.number().int().nullable().optional(),
+  unwanted: z.array(z.string()).optional(),
+});
+
+const counts = z.object({ rank: z.number(), token: z.number() });
+const fairnessRow = z.object({
+  memberId: z.string(),
+  received: z.number(),
+  byReason: z.record(z.string(), z.number()),
+  hearted: z.number(),
+  heartedReceived: z.number(),
+  wantedShare: z.number().nullable(),
+  highInterest: z.object({ received: z.number(), top1: z.number(), top3: z.number(), top10: z.number(), meanRank: z.number().nullable() }),
+  value: z.number().nullable(),
+  valueShare: z.number().nullable(),
+  envies: counts,
+  ef1Violations: counts,
+});
+const pairUtility = z.object({ own: z.number(), other: z.number(), envy: z.boolean(), ef1: z.boolean() });
+const fairnessAggregates = z.object({
+  receivers: z.number(),
+  itemsReceived: z.number(),
+  byReason: z.record(z.string(), z.number()),
+  meanWantedShare: z.number().nullable(),
+  minWantedShare: z.number().nullable(),
+  pairs: z.number(),
+  enviousPairs: counts,
+  ef1Violations: counts,
+  randomTieBreaks: z.number(),
+  trusteeOverrides: z.number(),
+  totalValue: z.number().nullable(),
+  itemsWithoutValue: z.number(),
+});
+const fairnessAnswer = z.discriminatedUnion('scope', [
+  z.object({
+    scope: z.literal('full'),
+    report: z.object({ rows: z.array(fairnessRow), pairs: z.array(z.object({ from: z.string(), to: z.string(), rank: pairUtility, token: pairUtility })), aggregates: fairnessAggregates }),
+  }),
+  z.object({ scope: z.literal('own'), report: z.object({ row: fairnessRow.nullable(), aggregates: fairnessAggregates }) }),
+]);
+
+/** A record of 10,000 items and 50 receivers is a few megabytes of JSON. */
+const VERIFY_BODY_LIMIT = 64 * 1024 * 1024;
+
+export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = router(app);
+
+  r.post('/api/estates/:eid/directives', {
+    schema: {
+      tags: ['draws'],
+      params: estateParams,
+      body: z.strictObject({
+        itemId: z.uuid({ message: 'Not a valid item id.' }),
+        memberId: z.uuid({ message: 'Not a valid member id.' }),
+        clause: z.string().trim().min(1, { message: 'Quote the clause of the will or trust.' }).max(4000),
+        documentId: z.uuid({ message: 'Not a valid document id.' }).optional(),
+      }),
+      response: { 201: z.object({ directive: directiveSchema }), ...errors },
+    },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'directive.create');
+      return reply.code(201).send({ directive: await draws.createDirective(ctx, access, req.body) });
+    },
+  });
+
+  r.post('/api/estates/:eid/returns', {
+    schema: {
+      tags: ['draws'],
+      params: estateParams,
+      body: z.strictObject({
+        itemId: z.uuid({ message: 'Not a valid item id.' }),
+        memberId: z.uuid({ message: 'Not a valid member id.' }).optional(),
+        note: z.string().trim().max(2000).default(''),
+      }),
+      response: { 201: z.object({ directive: directiveSchema }), ...errors },
+    },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'directive.create');
+      return reply.code(201).send({ directive: await draws.createReturn(ctx, access, req.body) });
+    },
+  });
+
+  r.get('/api/estates/:eid/directives', {
+    schema: { tags: ['draws'], params: estateParams, response: { 200: z.object({ directives: z.array(directiveSchema) }), ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.view');
+      return { directives: await draws.listDirectives(ctx, access) };
+    },
+  });
+
+  r.delete('/api/estates/:eid/directives/:iid', {
+    schema: { tags: ['draws'], params: estateParams.extend({ iid: z.uuid({ message: 'Not a valid item id.' }) }), response: { 204: noContent, ...errors } },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'directive.create');
+      await draws.removeDirective(ctx, access, req.params.iid);
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.put('/api/estates/:eid/steps/:step/entropy', {
+    schema: {
+      tags: ['draws'],
+      params: stepParams,
+      body: z.strictObject({ publicEntropy: z.string().trim().max(500, { message: 'At most 500 characters.' }) }),
+      response: { 200: z.object({ step: z.number().int(), commitment: z.string(), publicEntropy: z.string() }), ...errors },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'step.run');
+      return draws.setPublicEntropy(ctx, access, req.params.step, req.body.publicEntropy);
+    },
+  });
+
+  r.post('/api/estates/:eid/steps/:step/preview', {
+    schema: {
+      tags: ['draws'],
+      params: stepParams,
+      body: noBody,
+      response: { 200: z.object({ preview: z.literal(true), notice: z.string(), record: drawRecordSchema }), ...errors },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'step.run');
+      return draws.previewStep(ctx, access, req.params.step);
+    },
+  });
+
+  r.post('/api/estates/:eid/steps/:step/run', {
+    schema: { tags: ['draws'], params: stepParams, body: noBody, response: { 200: z.object({ record: drawRecordSchema }), ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'step.run');
+      return draws.runStep(ctx, access, req.params.step);
+    },
+  });
+
+  r.post('/api/estates/:eid/steps/:step/undo', {
+    schema: {
+      tags: ['draws'],
+      params: stepParams,
+      body: noBody,
+      response: { 200: z.object({ step: z.number().int(), undone: z.literal(true), restored: z.number().int() }), ...errors },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'step.run');
+      return draws.undoStep(ctx, access, req.params.step);
+    },
+  });
+
+  r.get('/api/estates/:eid/draws', {
+    schema: {
+      tags: ['draws'],
+      params: estateParams,
+      response: {
+        200: z.object({ draws: z.array(z.object({ step: z.number().int(), name: z.string(), commitment: z.string(), inputHash: z.string(), ranAt: z.string() })) }),
+        ...errors,
+      },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.view');
+      return { draws: await draws.listDraws(ctx, access.estate.id) };
+    },
+  });
+
+  r.get('/api/estates/:eid/draws/:step', {
+    schema: { tags: ['draws'], params: stepParams, response: { 200: z.union([drawRecordSchema, beneficiaryDrawSchema]), ...errors } },
+    handler: async (req, reply) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'draw.view');
+      const record = await draws.getDraw(ctx, access, req.params.step);
+      return reply.header('Content-Disposition', `attachment; filename="estate-draw-step-${req.params.step}.json"`).send(record);
+    },
+  });
+
+  r.post('/api/estates/:eid/draws/publish', {
+    schema: { tags: ['draws'], params: estateParams, body: noBody, response: { 200: z.object({ published: z.literal(true) }), ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'draw.publish');
+      return draws.publishRecords(ctx, access);
+    },
+  });
+
+  r.post('/api/draws/verify', {
+    bodyLimit: VERIFY_BODY_LIMIT,
+    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['draws'],
+      body: z.record(z.string(), z.unknown()),
+      response: { 200: z.object({ verified: z.boolean(), differences: z.array(z.string()) }), ...errorResponses(400, 401, 403, 413, 429) },
+    },
+    handler: async (req) => {
+      await requireUser(ctx, req);
+      return draws.verify(req.body);
+    },
+  });
+
+  r.get('/api/estates/:eid/fairness', {
+    schema: { tags: ['draws'], params: estateParams, response: { 200: fairnessAnswer, ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'report.view');
+      return draws.getFairness(ctx, access);
+    },
+  });
+}

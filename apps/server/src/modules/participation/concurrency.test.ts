@@ -1,0 +1,65 @@
+/** Many sessions at once: hearts never double count, tokens never exceed the budget. */
+import { expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { Role } from '@estate/domain/roles';
+import { interests, items, tokenAllocations } from '../../db/schema.js';
+import { call, useHarness } from '../../test/harness.js';
+import { addMember, createEstate, createItem, createUser, setStage, type TestUser } from '../../test/factories.js';
+
+const h = useHarness();
+
+it('counts each receiver once however many parallel hearts arrive', async () => {
+  const trustee = await createUser(h);
+  const estateId = await createEstate(h, trustee);
+  const people: TestUser[] = [];
+  for (let k = 0; k < 4; k++) people.push(await addMember(h, estateId, trustee, [Role.Beneficiary]));
+  const item = await createItem(h, estateId, trustee);
+  await setStage(h, estateId, 11);
+  const url = `/api/estates/${estateId}/items/${item.id}/interest`;
+  const answers = await Promise.all(people.flatMap((p) => Array.from({ length: 8 }, () => call(h, 'PUT', url, { as: p }))));
+  expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+  expect(Math.max(...answers.map((a) => a.json().interestCount as number))).toBe(4);
+  const rows = await h.database.db.select().from(interests).where(eq(interests.itemId, item.id));
+  expect(rows).toHaveLength(4);
+  // Parallel toggles off by one person and on by another end in a consistent count.
+  const mixed = await Promise.all([
+    ...Array.from({ length: 6 }, () => call(h, 'DELETE', url, { as: people[0] })),
+    ...Array.from({ length: 6 }, () => call(h, 'PUT', url, { as: people[1] })),
+  ]);
+  expect(mixed.every((a) => a.statusCode === 200)).toBe(true);
+  const detail = (await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: trustee })).json().item;
+  expect(detail.interestCount).toBe(3);
+});
+
+it('never lets parallel token placements exceed the budget', async () => {
+  const trustee = await createUser(h);
+  const estateId = await createEstate(h, trustee);
+  const anna = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+  const ben = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+  const ids = [];
+  for (let k = 0; k < 3; k++) ids.push((await createItem(h, estateId, trustee, { name: `Silver Spoon ${k + 1}` })).id);
+  await setStage(h, estateId, 11);
+  for (const id of ids) for (const who of [anna, ben]) await call(h, 'PUT', `/api/estates/${estateId}/items/${id}/interest`, { as: who });
+  await setStage(h, estateId, 30);
+  const [x, y, z] = ids as [string, string, string];
+  const choices = [
+    [{ itemId: x, count: 2 }, { itemId: y, count: 1 }],
+    [{ itemId: y, count: 2 }, { itemId: z, count: 1 }],
+    [{ itemId: z, count: 2 }, { itemId: x, count: 1 }],
+    [{ itemId: x, count: 1 }, { itemId: y, count: 1 }, { itemId: z, count: 1 }],
+  ];
+  const tooMany = [{ itemId: x, count: 2 }, { itemId: y, count: 2 }];
+  const answers = await Promise.all(
+    Array.from({ length: 24 }, (_, k) => call(h, 'PUT', `/api/estates/${estateId}/tokens`, { as: anna, body: { allocations: k % 5 === 4 ? tooMany : choices[k % 4] } })),
+  );
+  for (const [k, a] of answers.entries()) expect(a.statusCode, a.body).toBe(k % 5 === 4 ? 400 : 200);
+  for (const a of answers.filter((r) => r.statusCode === 200)) expect(a.json().used).toBeLessThanOrEqual(3);
+  const stored = await h.database.db.select().from(tokenAllocations).where(inArray(tokenAllocations.itemId, ids));
+  const mine = stored.filter((s) => s.memberId === anna.id).map((s) => ({ itemId: s.itemId, count: s.count }));
+  expect(mine.reduce((sum, s) => sum + s.count, 0)).toBeLessThanOrEqual(3);
+  // What is stored is exactly one of the submitted choices, never a mixture.
+  const key = (list: { itemId: string; count: number }[]) => JSON.stringify([...list].sort((a, b) => a.itemId.localeCompare(b.itemId)));
+  expect(choices.map(key)).toContain(key(mine));
+  const [check] = await h.database.db.select().from(items).where(eq(items.id, x));
+  expect(check?.status).toBe('unassigned');
+});

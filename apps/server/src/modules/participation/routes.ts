@@ -1,0 +1,235 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ITEM_STATUSES } from '@estate/domain/items';
+import { requireEstateAccess } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { errorResponses, estateParams, router } from '../../platform/http.js';
+import * as participation from './service.js';
+
+const itemParams = estateParams.extend({ iid: z.uuid({ message: 'Not a valid item id.' }) });
+const stageParams = estateParams.extend({ stage: z.coerce.number().int() });
+/** These routes take no body; anything sent is refused rather than ignored. */
+const noBody = z.strictObject({}).nullish();
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+const interestAnswer = z.object({ interested: z.boolean(), interestCount: z.number().int() });
+const itemRef = { itemId: z.string(), label: z.string(), name: z.string() };
+
+const rankingAnswer = z.object({
+  itemIds: z.array(z.string()),
+  items: z.array(z.object({ ...itemRef, rank: z.number().int() })),
+});
+const rankingBody = z.strictObject({
+  itemIds: z
+    .array(z.uuid({ message: 'Not a valid item id.' }))
+    .max(10, { message: 'Rank at most 10 items.' })
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each item can be ranked only once.' }),
+});
+
+const tokensAnswer = z.object({
+  used: z.number().int(),
+  budget: z.number().int(),
+  budgetRule: z.enum(['per-interest', 'equal']),
+  allocations: z.array(z.object({ itemId: z.string(), count: z.number().int() })),
+  contested: z.array(z.object({ ...itemRef, interestCount: z.number().int(), count: z.number().int() })),
+});
+const tokensBody = z.strictObject({
+  allocations: z
+    .array(
+      z.strictObject({
+        itemId: z.uuid({ message: 'Not a valid item id.' }),
+        count: z.number().int({ message: 'Tokens are whole numbers.' }).min(0, { message: 'Tokens cannot be negative.' }).max(2, { message: 'At most 2 tokens can go on one item.' }),
+      }),
+    )
+    .max(5000)
+    .refine((list) => new Set(list.map((a) => a.itemId)).size === list.length, { message: 'Each item can appear only once.' }),
+});
+
+const myItemsAnswer = z.object({
+  stage: z.number().int(),
+  stageName: z.string(),
+  deadline: z.object({ stage: z.number().int(), dueAt: z.string(), passed: z.boolean() }).nullable(),
+  done: z.object({ stage: z.number().int(), doneAt: z.string(), automatic: z.boolean() }).nullable(),
+  hearted: z.array(z.object({ ...itemRef, status: z.enum(ITEM_STATUSES), highInterest: z.boolean(), interestCount: z.number().int() })),
+  ranked: z.array(z.object({ ...itemRef, rank: z.number().int() })),
+  tokens: z.object({ used: z.number().int(), budget: z.number().int(), allocations: z.array(z.object({ ...itemRef, count: z.number().int() })) }),
+  assigned: z.array(
+    z.object({
+      ...itemRef,
+      status: z.enum(ITEM_STATUSES),
+      reason: z.string(),
+      step: z.number().int().nullable(),
+      round: z.number().nullable(),
+      pick: z.number().nullable(),
+      tokens: z.number().nullable(),
+      tied: z.number().nullable(),
+      clause: z.string().nullable(),
+      note: z.string().nullable(),
+      assignedAt: z.string().nullable(),
+    }),
+  ),
+});
+
+export function participationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = router(app);
+
+  r.put('/api/estates/:eid/items/:iid/interest', {
+    schema: { tags: ['participation'], params: itemParams, body: noBody, response: { 200: interestAnswer, ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'interest.set');
+      return participation.setInterest(ctx, access, req.params.iid, true);
+    },
+  });
+
+  r.delete('/api/estates/:eid/items/:iid/interest', {
+    schema: { tags: ['participation'], params: itemParams, response: { 200: interestAnswer, ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'interest.set');
+      return participation.setInterest(ctx, access, req.params.iid, false);
+    },
+  });
+
+  r.get('/api/estates/:eid/items/:iid/interest', {
+    schema: {
+      tags: ['participation'],
+      params: itemParams,
+      response: {
+        200: z.object({
+          interestCount: z.number().int(),
+          members: z.array(z.object({ id: z.string(), displayName: z.string(), counts: z.boolean(), receivesThrough: z.string().nullable(), at: z.string() })),
+        }),
+        ...errors,
+      },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'interest.viewWho');
+      return participation.listInterested(ctx, access.estate.id, req.params.iid);
+    },
+  });
+
+  r.get('/api/estates/:eid/advice', {
+    schema: {
+      tags: ['participation'],
+      params: estateParams,
+      response: {
+        200: z.object({
+          advice: z.array(z.object({ ...itemRef, status: z.string(), from: z.array(z.object({ memberId: z.string(), displayName: z.string() })) })),
+        }),
+        ...errors,
+      },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'advice.view');
+      return participation.listAdvice(ctx, access);
+    },
+  });
+
+  const highInterestAnswer = z.object({ itemId: z.string(), highInterest: z.boolean(), highInterestSource: z.enum(['auto', 'trustee']).nullable() });
+
+  r.put('/api/estates/:eid/items/:iid/high-interest', {
+    schema: { tags: ['participation'], params: itemParams, body: noBody, response: { 200: highInterestAnswer, ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'highInterest.set');
+      return participation.setHighInterest(ctx, access, req.params.iid, true);
+    },
+  });
+
+  r.delete('/api/estates/:eid/items/:iid/high-interest', {
+    schema: { tags: ['participation'], params: itemParams, response: { 200: highInterestAnswer, ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'highInterest.set');
+      return participation.setHighInterest(ctx, access, req.params.iid, false);
+    },
+  });
+
+  r.get('/api/estates/:eid/high-interest/recommendations', {
+    schema: {
+      tags: ['participation'],
+      params: estateParams,
+      response: {
+        200: z.object({
+          threshold: z.number().int(),
+          items: z.array(
+            z.object({ ...itemRef, interestCount: z.number().int(), recommended: z.boolean(), highInterest: z.boolean(), highInterestSource: z.enum(['auto', 'trustee']).nullable() }),
+          ),
+        }),
+        ...errors,
+      },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'highInterest.review');
+      return participation.listRecommendations(ctx, access);
+    },
+  });
+
+  r.get('/api/estates/:eid/rankings', {
+    schema: { tags: ['participation'], params: estateParams, response: { 200: rankingAnswer, ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.view');
+      return participation.getRanking(ctx, access);
+    },
+  });
+
+  r.put('/api/estates/:eid/rankings', {
+    schema: { tags: ['participation'], params: estateParams, body: rankingBody, response: { 200: rankingAnswer, ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'ranking.set');
+      return participation.setRanking(ctx, access, req.body.itemIds);
+    },
+  });
+
+  r.get('/api/estates/:eid/tokens', {
+    schema: { tags: ['participation'], params: estateParams, response: { 200: tokensAnswer, ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.view');
+      return participation.getTokens(ctx, access);
+    },
+  });
+
+  r.put('/api/estates/:eid/tokens', {
+    schema: { tags: ['participation'], params: estateParams, body: tokensBody, response: { 200: tokensAnswer, ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'tokens.set');
+      return participation.setTokens(ctx, access, req.body.allocations);
+    },
+  });
+
+  r.get('/api/estates/:eid/my-items', {
+    schema: { tags: ['participation'], params: estateParams, response: { 200: myItemsAnswer, ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.view');
+      return participation.myItems(ctx, access);
+    },
+  });
+
+  r.post('/api/estates/:eid/participation/:stage/done', {
+    schema: {
+      tags: ['participation'],
+      params: stageParams,
+      body: noBody,
+      response: { 200: z.object({ stage: z.number().int(), doneAt: z.string(), automatic: z.boolean() }), ...errors },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.done');
+      return participation.markDone(ctx, access, req.params.stage);
+    },
+  });
+
+  r.get('/api/estates/:eid/participation/:stage', {
+    schema: {
+      tags: ['participation'],
+      params: stageParams,
+      response: {
+        200: z.object({
+          stage: z.number().int(),
+          members: z.array(z.object({ memberId: z.string(), displayName: z.string(), doneAt: z.string().nullable(), automatic: z.boolean() })),
+        }),
+        ...errors,
+      },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.viewAll');
+      return participation.listParticipation(ctx, access.estate.id, req.params.stage);
+    },
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * `npm run bench`: every benchmark in quality.md, each writing bench/results/<name>.json.
+ * Expects a built server (`npm run build`). BENCH_DATABASE_URL adds PostgreSQL runs;
+ * BENCH_DURATION (seconds per load run, default 10) shortens or lengthens the API runs.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runApiBench } from './api.mjs';
+import { runPhotoBench } from './photos.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The draw engine's benchmark lives beside this file when it exists (it runs from TypeScript source). */
+function runEngineBench() {
+  const script = ['engine.mjs', 'engine.bench.mjs'].map((f) => path.join(here, f)).find((f) => existsSync(f));
+  if (!script) {
+    console.log('Engine benchmark: not present, skipped');
+    return Promise.resolve(true);
+  }
+  const tsx = path.join(here, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const args = existsSync(tsx) ? [tsx, '--conditions=source', script] : [script];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: path.join(here, '..'), stdio: 'inherit', env: process.env });
+    child.once('exit', (code) => resolve(code === 0));
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const summary = [];
+  const api = await runApiBench();
+  for (const db of ['pglite', 'postgres']) {
+    for (const endpoint of ['list', 'detail']) {
+      const r = api[db][endpoint];
+      if (r) summary.push(`api ${db} ${endpoint}: ${r.requestsPerSecond} req/s = ${(r.ratio * 100).toFixed(2)}% of bare, p99 ${r.p99Ms} ms ${r.pass ? 'ok' : 'MISSED'}`);
+    }
+  }
+  const photos = await runPhotoBench();
+  summary.push(`photos: processPhoto ${photos.processPhoto.medianMs} ms (goal ${photos.goal.maxMs} ms) ${photos.pass ? 'ok' : 'MISSED'}`);
+  const engineOk = await runEngineBench();
+  if (!engineOk) summary.push('engine: the engine benchmark failed (see above)');
+  console.log(`\nBenchmarks done in ${Math.round((Date.now() - started) / 1000)} s:\n  ${summary.join('\n  ')}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
