@@ -50,6 +50,7 @@ import { deadlineRoutes } from './modules/deadlines/routes.js';
 import { todoRoutes } from './modules/todos/routes.js';
 import { processDueDeadlines, sendDueReminders } from './modules/deadlines/service.js';
 import { Scheduler } from './platform/jobs.js';
+import { refreshStatistics } from './db/maintenance.js';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from './platform/images.js';
 
@@ -113,11 +114,15 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
     [
       { name: 'deadline-reminders', run: sendDueReminders },
       { name: 'deadlines', run: processDueDeadlines },
+      { name: 'planner-statistics', run: refreshStatistics },
     ],
     app.log,
   );
   app.decorate('scheduler', scheduler);
-  app.addHook('onReady', () => scheduler.start(config.SCHEDULER_INTERVAL_SECONDS));
+  app.addHook('onReady', async () => {
+    await refreshStatistics(ctx);
+    scheduler.start(config.SCHEDULER_INTERVAL_SECONDS);
+  });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await events.stop();

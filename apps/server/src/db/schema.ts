@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   numeric,
   index,
   integer,
@@ -17,6 +18,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * jsonb that returns exactly what was stored. Drizzle's own jsonb parses strings a second time, so
+ * a stored "95.00" would read back as the number 95; the activity log must not change values.
+ */
+const exactJson = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value,
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -164,8 +175,8 @@ export const activityEvents = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     field: text('field'),
-    from: jsonb('from_value'),
-    to: jsonb('to_value'),
+    from: exactJson('from_value'),
+    to: exactJson('to_value'),
     /** Events about private inputs (hearts, ranks, tokens) are shown only to trustees and observers. */
     visibility: text('visibility', { enum: ['members', 'trustees'] })
       .notNull()

@@ -25,7 +25,7 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
   try {
     // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked.
     const upright = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
-    const original = await upright.clone().resize({ width: 4096, height: 4096, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 88, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+    const original = await upright.clone().resize({ width: 4096, height: 4096, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 88 }).toBuffer({ resolveWithObject: true });
     const preview = await upright.clone().resize({ width: 1440, height: 1440, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
     const thumb = await upright.clone().resize({ width: 320, height: 320, fit: 'cover' }).webp({ quality: 72 }).toBuffer();
     return { original: original.data, preview, thumb, width: original.info.width, height: original.info.height };

@@ -3,7 +3,7 @@
  * comes from a user's file name. Local disk by default; an S3-compatible store can implement the
  * same interface when several servers share files.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -29,8 +29,9 @@ export class LocalDiskStorage implements Storage {
     const exists = await stat(target).then(() => true, () => false);
     if (!exists) {
       await mkdir(path.dirname(target), { recursive: true });
-      // Write then rename, so a crash never leaves a half-written file under a valid key.
-      const temp = `${target}.${process.pid}.tmp`;
+      // Write then rename, so a crash never leaves a half-written file under a valid key. A unique
+      // temp name lets two uploads of the same bytes race safely: the rename is atomic either way.
+      const temp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(temp, bytes, { flush: true });
       await rename(temp, target);
     }

@@ -215,8 +215,8 @@ describe('catalogue import', () => {
     const events = await h.database.db.select().from(activityEvents).where(eq(activityEvents.estateId, estateId));
     expect(events).toEqual(
       expect.arrayContaining([
-        // Stored as the string "95.00"; drizzle's jsonb reader parses a JSON-looking string once more.
-        expect.objectContaining({ action: 'item.updated', entityId: chair.id, field: 'value', from: null, to: 95 }),
+        // The log keeps the exact value: the string "95.00", not the number 95.
+        expect.objectContaining({ action: 'item.updated', entityId: chair.id, field: 'value', from: null, to: '95.00' }),
         expect.objectContaining({ action: 'item.updated', entityId: chair.id, field: 'importRef', from: null, to: 'OLD-5' }),
         expect.objectContaining({ action: 'item.created', entityId: bench!.id, to: 'Garden Bench' }),
         expect.objectContaining({ action: 'location.created', to: 'Lake Cottage' }),

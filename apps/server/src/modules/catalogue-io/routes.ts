@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
 import { LABELS_PER_PAGE, renderLabelSheet } from './labels.js';
+import { refreshStatistics } from '../../db/maintenance.js';
 import * as catalogueIo from './service.js';
 
 const changeSchema = z.object({ from: z.string().nullable(), to: z.string().nullable() });
@@ -96,7 +97,9 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async (req) => {
       const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.create');
-      return catalogueIo.applyImport(ctx, access, await uploadedFile(req));
+      const result = await catalogueIo.applyImport(ctx, access, await uploadedFile(req));
+      if (result.created + result.updated > 100) await refreshStatistics(ctx, { force: true });
+      return result;
     },
   });
 
