@@ -7,10 +7,14 @@ import { queryClient } from '../shared/api/query-client';
 import { dismissNotice, getNotices } from '../shared/ui/notify';
 import enCommon from '../shared/i18n/locales/en/common.json';
 import enStages from '@estate/domain/content/stages.en.json';
+import enCatalogue from '../shared/i18n/locales/en/catalogue.json';
+import enProcess from '../shared/i18n/locales/en/process.json';
 
 // Texts are fetched in the browser; tests load English directly.
 i18n.addResourceBundle('en', 'common', enCommon, true, true);
 i18n.addResourceBundle('en', 'stages', { stage: enStages }, true, true);
+i18n.addResourceBundle('en', 'catalogue', enCatalogue, true, true);
+i18n.addResourceBundle('en', 'process', enProcess, true, true);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');

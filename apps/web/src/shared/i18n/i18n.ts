@@ -12,17 +12,28 @@ import enStages from '@estate/domain/content/stages.en.json?url';
 import trCommon from './locales/tr/common.json?url';
 import trStages from '@estate/domain/content/stages.tr.json?url';
 import arCommon from './locales/ar/common.json?url';
+import enCatalogue from './locales/en/catalogue.json?url';
+import trCatalogue from './locales/tr/catalogue.json?url';
+import arCatalogue from './locales/ar/catalogue.json?url';
+import enProcess from './locales/en/process.json?url';
+import trProcess from './locales/tr/process.json?url';
+import arProcess from './locales/ar/process.json?url';
 import arStages from '@estate/domain/content/stages.ar.json?url';
 
 export const i18n = i18next.createInstance();
 
-export const NAMESPACES = ['common', 'stages'] as const;
+/**
+ * `common` (shell, accounts), `stages` (shared content), `catalogue` (locations, rooms, items,
+ * photos, import) and `process` (control panel, approvals, hearts, ranking, tokens, draws, reports).
+ * Use another namespace's key as `t('catalogue:items.title')`.
+ */
+export const NAMESPACES = ['common', 'stages', 'catalogue', 'process'] as const;
 type Namespace = (typeof NAMESPACES)[number];
 
 const URLS: Record<Language, Record<Namespace, string>> = {
-  en: { common: enCommon, stages: enStages },
-  tr: { common: trCommon, stages: trStages },
-  ar: { common: arCommon, stages: arStages },
+  en: { common: enCommon, stages: enStages, catalogue: enCatalogue, process: enProcess },
+  tr: { common: trCommon, stages: trStages, catalogue: trCatalogue, process: trProcess },
+  ar: { common: arCommon, stages: arStages, catalogue: arCatalogue, process: arProcess },
 };
 
 export const LANGUAGE_DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', tr: 'ltr', ar: 'rtl' };
