@@ -1,0 +1,69 @@
+/**
+ * Backup and restore of the whole installation: every table as JSON (PostgreSQL's own row_to_json
+ * and json_populate_recordset, so types round-trip exactly on PGlite and PostgreSQL alike) plus the
+ * stored files. A backup is a folder: manifest.json, tables/<name>.json, files/.
+ */
+import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { queryRows, type Db } from '../db/client.js';
+import * as schema from '../db/schema.js';
+
+export const BACKUP_FORMAT = 'estate-backup/1';
+
+/** Tables in the order they are declared, which is also an order that satisfies foreign keys. */
+export function tableNames(): string[] {
+  const values: unknown[] = Object.values(schema);
+  return values.filter((v): v is PgTable => v instanceof PgTable).map((t) => getTableConfig(t).name);
+}
+
+export type Manifest = { format: string; createdAt: string; tables: Record<string, number> };
+
+export async function writeBackup(db: Db, filesDir: string, target: string, now = new Date()): Promise<Manifest> {
+  await mkdir(path.join(target, 'tables'), { recursive: true });
+  const manifest: Manifest = { format: BACKUP_FORMAT, createdAt: now.toISOString(), tables: {} };
+  // One snapshot: every table read in the same repeatable-read transaction.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
+    for (const name of tableNames()) {
+      const [row] = await queryRows<{ data: unknown }>(tx, sql`SELECT coalesce(json_agg(row_to_json(t)), '[]'::json) AS data FROM ${sql.identifier(name)} t`);
+      const rows = (row?.data ?? []) as unknown[];
+      manifest.tables[name] = rows.length;
+      await writeFile(path.join(target, 'tables', `${name}.json`), JSON.stringify(rows));
+    }
+  });
+  if (existsSync(filesDir)) await cp(filesDir, path.join(target, 'files'), { recursive: true });
+  await writeFile(path.join(target, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+export class RestoreRefusedError extends Error {}
+
+/** Restores into an empty installation (or, with `replace`, over the current one) in one transaction. */
+export async function restoreBackup(db: Db, filesDir: string, source: string, options: { replace?: boolean } = {}): Promise<Manifest> {
+  const manifest = JSON.parse(await readFile(path.join(source, 'manifest.json'), 'utf8')) as Manifest;
+  if (manifest.format !== BACKUP_FORMAT) throw new RestoreRefusedError(`${source} is not a backup this version can read (format ${manifest.format}).`);
+  const names = tableNames();
+  const unknown = Object.keys(manifest.tables).filter((n) => !names.includes(n));
+  if (unknown.length > 0) throw new RestoreRefusedError(`The backup has tables this version does not know: ${unknown.join(', ')}.`);
+  await db.transaction(async (tx) => {
+    const [users] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM users`);
+    if ((users?.n ?? 0) > 0) {
+      if (!options.replace) throw new RestoreRefusedError('This installation already has accounts. Restore into an empty one, or pass --replace to overwrite everything.');
+      await tx.execute(sql.raw(`TRUNCATE ${names.map((n) => `"${n}"`).join(', ')} CASCADE`));
+    }
+    for (const name of names) {
+      if (!(name in manifest.tables)) continue;
+      const rows = await readFile(path.join(source, 'tables', `${name}.json`), 'utf8');
+      await tx.execute(sql`INSERT INTO ${sql.identifier(name)} SELECT * FROM json_populate_recordset(null::${sql.identifier(name)}, ${rows}::json)`);
+    }
+  });
+  const sourceFiles = path.join(source, 'files');
+  if (existsSync(sourceFiles)) {
+    await mkdir(filesDir, { recursive: true });
+    for (const entry of await readdir(sourceFiles)) await cp(path.join(sourceFiles, entry), path.join(filesDir, entry), { recursive: true });
+  }
+  return manifest;
+}

@@ -1,0 +1,51 @@
+/**
+ * `npm run backup [-- folder]` and `npm run restore -- folder [--replace]`. With the embedded
+ * database the server must be stopped first (one process per data folder); with PostgreSQL
+ * (DATABASE_URL) a backup can be taken while it runs.
+ */
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { DataDirLockedError, acquireDataDirLock } from '../db/lock.js';
+import { RestoreRefusedError, restoreBackup, writeBackup } from './backup.js';
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const config = loadConfig();
+  let release = () => {};
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = await openPostgres(config.DATABASE_URL);
+  } else {
+    release = acquireDataDirLock(config.DATA_DIR);
+    database = await openPglite(config.DATA_DIR);
+  }
+  const filesDir = path.join(config.DATA_DIR, 'files');
+  try {
+    if (command === 'backup') {
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const target = path.resolve(rest[0] ?? path.join('backups', `backup-${stamp}`));
+      const manifest = await writeBackup(database.db, filesDir, target);
+      const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+      console.log(`Backup written to ${target} (${rows} rows in ${Object.keys(manifest.tables).length} tables, plus files).`);
+    } else if (command === 'restore' && rest[0]) {
+      const manifest = await restoreBackup(database.db, filesDir, path.resolve(rest[0]), { replace: rest.includes('--replace') });
+      console.log(`Restored the backup made ${manifest.createdAt}.`);
+    } else {
+      console.error('Usage: npm run backup [-- folder]   |   npm run restore -- folder [--replace]');
+      process.exitCode = 2;
+    }
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError || err instanceof RestoreRefusedError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});
