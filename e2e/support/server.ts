@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export type RunningServer = { url: string; dataDir: string; stop(): Promise<void>; logs(): string };
+export type RunningServer = { url: string; dataDir: string; stop(): Promise<void>; kill9(): Promise<void>; logs(): string };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,9 +20,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'estate-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'estate-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   // The browser tests run on the default embedded database, like `npm start`.
@@ -59,6 +59,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     logs: () => output,
+    /** Kills the process without warning, leaving the data folder for a restart. */
+    async kill9() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
