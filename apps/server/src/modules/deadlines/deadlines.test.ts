@@ -1,6 +1,7 @@
 /** Deadlines with a controlled clock: the scheduler is driven by the test, not by a timer. */
 import { describe, expect, it } from 'vitest';
 import { Role } from '@estate/domain/roles';
+import { buildApp } from '../../app.js';
 import { call, useHarness } from '../../test/harness.js';
 import { addMember, createAdmin, createEstate, createItem, createUser, setStage, signIn } from '../../test/factories.js';
 
@@ -95,5 +96,22 @@ describe('deadlines', () => {
     expect((await call(h, 'PUT', `/api/estates/${estateId}/deadlines/2`, { as: anna, body: { dueAt: inHours(5) } })).statusCode).toBe(403);
     const bad = await call(h, 'PUT', `/api/estates/${estateId}/deadlines/2`, { as: trustee, body: { dueAt: 'next tuesday' } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('applies a deadline exactly once when two server processes run the scheduler at the same time', async () => {
+    const { trustee, estateId } = await setup();
+    await call(h, 'PUT', `/api/estates/${estateId}/deadlines/2`, { as: trustee, body: { dueAt: inHours(1), autoAdvance: true } });
+    h.clock.advance(2 * HOUR);
+    const second = await buildApp({ config: h.config, database: h.database, now: () => h.clock.now });
+    try {
+      await Promise.all([h.app.scheduler.runDue(), second.scheduler.runDue(), h.app.scheduler.runDue()]);
+    } finally {
+      await second.close();
+    }
+    const me = await signIn(h, trustee.email);
+    const log = (await call(h, 'GET', `/api/estates/${estateId}/activity`, { as: me })).json().events.map((e: { action: string }) => e.action);
+    expect(log.filter((a: string) => a === 'deadline.passed')).toHaveLength(1);
+    expect(log.filter((a: string) => a === 'stage.advanced')).toHaveLength(1);
+    expect((await call(h, 'GET', `/api/estates/${estateId}/stage`, { as: me })).json().stage).toBe(10);
   });
 });
