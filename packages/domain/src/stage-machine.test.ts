@@ -32,5 +32,9 @@ describe('stage machine', () => {
     expect(decideMove(Stage.Ranking, Stage.AssignOnlyOne, { stepsRun: [Stage.AssignOnlyOne] }).ok).toBe(false);
     expect(decideMove(Stage.Distribution, Stage.AssignmentCompleted, none).ok).toBe(false);
     expect(decideMove(Stage.Interest, Stage.Initial, none).ok).toBe(false);
+    expect(decideMove(Stage.ConfirmHighInterest, Stage.Interest, { stepsRun: [], deadlinesPassed: [Stage.Interest] })).toEqual({
+      ok: false,
+      reason: 'The deadline of "Express Your Interest In Items" has passed and its answers are final; the estate cannot go back to it.',
+    });
   });
 });

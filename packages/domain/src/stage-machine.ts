@@ -8,6 +8,8 @@ import { AUTOMATED_STAGES, STAGE_NAMES, Stage, nextStage, previousStage, type St
 export type StageFacts = {
   /** Automated steps (14, 15, 21, 31) that have been applied. */
   stepsRun: readonly StageCode[];
+  /** Stages whose deadline has passed: their inputs are frozen for good. */
+  deadlinesPassed?: readonly StageCode[];
 };
 
 export type MoveDecision = { ok: true; direction: 'forward' | 'back' } | { ok: false; reason: string };
@@ -28,6 +30,9 @@ export function decideMove(from: StageCode, to: StageCode, facts: StageFacts): M
     }
     if (AUTOMATED_STAGES.includes(from) && facts.stepsRun.includes(from)) {
       return { ok: false, reason: `The step "${STAGE_NAMES[from]}" has already run; undo it first.` };
+    }
+    if (previous !== undefined && facts.deadlinesPassed?.includes(previous)) {
+      return { ok: false, reason: `The deadline of "${STAGE_NAMES[previous]}" has passed and its answers are final; the estate cannot go back to it.` };
     }
     if (previous !== undefined && AUTOMATED_STAGES.includes(previous)) {
       return { ok: false, reason: `Going back into "${STAGE_NAMES[previous]}" would repeat a step that has already run.` };

@@ -1,10 +1,10 @@
 /** Moving the estate through its stages, and what happens on the way (commitments at stage 11). */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { decideMove } from '@estate/domain/stage-machine';
 import { STAGE_NAMES, Stage, isStageCode, nextStage, type StageCode } from '@estate/domain/stages';
 import type { Db } from '../../db/client.js';
-import { drawRecords, drawSecrets, estates } from '../../db/schema.js';
+import { deadlines, drawRecords, drawSecrets, estates } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -15,9 +15,10 @@ import { recommendHighInterest } from '../participation/service.js';
 /** Steps that use randomness; each gets its own committed secret. */
 const RANDOMISED_STEPS = [Stage.AssignHighInterest, Stage.AssignRemaining] as const;
 
-async function stepsRun(db: Db, estateId: string): Promise<StageCode[]> {
-  const rows = await db.select({ step: drawRecords.step }).from(drawRecords).where(inEstate(drawRecords, estateId));
-  return rows.map((r) => r.step).filter(isStageCode);
+async function stageFacts(db: Db, estateId: string) {
+  const steps = await db.select({ step: drawRecords.step }).from(drawRecords).where(inEstate(drawRecords, estateId));
+  const passed = await db.select({ stage: deadlines.stage }).from(deadlines).where(inEstate(deadlines, estateId, isNotNull(deadlines.processedAt)));
+  return { stepsRun: steps.map((r) => r.step).filter(isStageCode), deadlinesPassed: passed.map((r) => r.stage).filter(isStageCode) };
 }
 
 /** Makes the secrets once, publishing only their SHA-256 (the commitment) to every member. */
@@ -51,7 +52,7 @@ export async function moveStage(ctx: AppContext, access: EstateAccess, to: numbe
   if (!isStageCode(to)) {
     throw new AppError('validation_failed', 'That is not a stage.', { to: 'Choose one of the estate stages.' });
   }
-  const decision = decideMove(from, to, { stepsRun: await stepsRun(ctx.db, estateId) });
+  const decision = decideMove(from, to, await stageFacts(ctx.db, estateId));
   if (!decision.ok) throw new AppError('wrong_stage', decision.reason);
   await ctx.db.transaction((tx) => applyStageMove(tx, estateId, from, to, access.user.id, decision.direction));
   await ctx.events.publish({ type: 'stage', estateId, data: { stage: to, name: STAGE_NAMES[to] } });
@@ -85,7 +86,7 @@ export async function applyStageMove(tx: Db, estateId: string, from: StageCode, 
 export async function advanceAtDeadline(tx: Db, estateId: string, from: StageCode): Promise<StageCode | undefined> {
   const to = nextStage(from);
   if (to === undefined) return undefined;
-  const decision = decideMove(from, to, { stepsRun: await stepsRun(tx, estateId) });
+  const decision = decideMove(from, to, await stageFacts(tx, estateId));
   if (!decision.ok) return undefined;
   await applyStageMove(tx, estateId, from, to, null, 'forward');
   return to;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '@estate/domain/roles';
 import { call, useHarness } from '../../test/harness.js';
-import { addMember, createEstate, createUser } from '../../test/factories.js';
+import { addMember, createEstate, createUser, signIn } from '../../test/factories.js';
 
 const h = useHarness();
 
@@ -63,5 +63,20 @@ describe('stage moves', () => {
     const res = await call(h, 'POST', `/api/estates/${estateId}/stage`, { as: trustee, body: { to: 15 } });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Run the step "Assign Unwanted Items" before moving on.');
+  });
+
+  it('refuses to step back into a stage whose deadline has passed', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    for (const to of [1, 2, 10, 11]) await call(h, 'POST', `/api/estates/${estateId}/stage`, { as: trustee, body: { to } });
+    const dueAt = new Date(h.clock.now.getTime() + 3_600_000).toISOString();
+    await call(h, 'PUT', `/api/estates/${estateId}/deadlines/11`, { as: trustee, body: { dueAt } });
+    h.clock.advance(7_200_000);
+    await h.app.scheduler.runDue();
+    const me = await signIn(h, trustee.email);
+    expect((await call(h, 'POST', `/api/estates/${estateId}/stage`, { as: me, body: { to: 12 } })).statusCode).toBe(200);
+    const back = await call(h, 'POST', `/api/estates/${estateId}/stage`, { as: me, body: { to: 11 } });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error.message).toContain('has passed');
   });
 });
