@@ -15,7 +15,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    // The API of `npm run dev` (PORT, default 3000).
+    proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',
