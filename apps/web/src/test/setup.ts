@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '../shared/i18n/i18n';
 import { setAccessToken } from '../shared/api/client';
 import { queryClient } from '../shared/api/query-client';
@@ -9,6 +9,9 @@ import enCommon from '../shared/i18n/locales/en/common.json';
 import enStages from '@estate/domain/content/stages.en.json';
 import enCatalogue from '../shared/i18n/locales/en/catalogue.json';
 import enProcess from '../shared/i18n/locales/en/process.json';
+
+// Lazy pages can take a few seconds to appear on a busy two-core CI machine; wait for them.
+configure({ asyncUtilTimeout: 8000 });
 
 // Texts are fetched in the browser; tests load English directly.
 i18n.addResourceBundle('en', 'common', enCommon, true, true);
