@@ -2,7 +2,6 @@
 import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { can } from '@estate/domain/permissions';
-import { Role } from '@estate/domain/roles';
 import { Stage } from '@estate/domain/stages';
 import {
   itemLabel,
@@ -12,13 +11,14 @@ import {
   type updateItemBody,
 } from '@estate/domain/items';
 import type { Db } from '../../db/client.js';
-import { estates, interests, itemLabels, items, labels, locations, memberships, photos, rooms } from '../../db/schema.js';
+import { estates, itemLabels, items, labels, locations, photos, rooms } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { inEstate } from '../../platform/tenancy.js';
+import { ITEM_ID, heartedBy, receiverInterestCount } from '../../db/fragments.js';
 
 type ItemRow = typeof items.$inferSelect;
 type CreateBody = z.infer<typeof createItemBody>;
@@ -39,17 +39,7 @@ export type ListQuery = {
   limit: number;
 };
 
-/** Drizzle writes a lone table's columns unqualified; inside a subquery that would bind to the inner table. */
-const ITEM_ID = sql.raw('"items"."id"');
 const ITEM_FEATURED = sql.raw('"items"."featured_photo_id"');
-
-/** Hearts that count: only receivers' (beneficiaries'); offspring hearts are advice to a parent. */
-const interestCountSql = sql<number>`(
-  select count(*)::int from ${interests} i
-  join ${memberships} m on m.estate_id = i.estate_id and m.user_id = i.member_id
-  where i.item_id = ${ITEM_ID} and ${Role.Beneficiary} = any(m.roles)
-)`;
-const interestedSql = (userId: string) => sql<boolean>`exists(select 1 from ${interests} i where i.item_id = ${ITEM_ID} and i.member_id = ${userId})`;
 const photoCountSql = sql<number>`(select count(*)::int from ${photos} p where p.item_id = ${ITEM_ID})`;
 const thumbPhotoSql = sql<string | null>`coalesce(${ITEM_FEATURED}, (select p.id from ${photos} p where p.item_id = ${ITEM_ID} order by p.position, p.id limit 1))`;
 
@@ -97,7 +87,7 @@ function filters(access: EstateAccess, query: ListQuery): SQL[] {
     conditions.push(sql`exists(select 1 from ${itemLabels} il join ${labels} l on l.id = il.label_id
       where il.item_id = ${ITEM_ID} and l.kind = 'category' and lower(l.name) = lower(${query.category}))`);
   }
-  if (query.mine) conditions.push(or(interestedSql(access.user.id), eq(items.assignedTo, access.user.id))!);
+  if (query.mine) conditions.push(or(heartedBy(access.user.id), eq(items.assignedTo, access.user.id))!);
   return conditions;
 }
 
@@ -126,7 +116,7 @@ export async function listItems(ctx: AppContext, access: EstateAccess, query: Li
     pageConditions.push(descending ? sql`(${key.column}, ${items.id}) < (${value}, ${id})` : sql`(${key.column}, ${items.id}) > (${value}, ${id})`);
   }
   const rows = await ctx.db
-    .select({ item: items, interestCount: interestCountSql, interested: interestedSql(access.user.id), photoCount: photoCountSql, thumbPhotoId: thumbPhotoSql })
+    .select({ item: items, interestCount: receiverInterestCount, interested: heartedBy(access.user.id), photoCount: photoCountSql, thumbPhotoId: thumbPhotoSql })
     .from(items)
     .where(inEstate(items, estateId, ...pageConditions))
     .orderBy(descending ? desc(key.column) : asc(key.column), descending ? desc(items.id) : asc(items.id))
@@ -173,7 +163,7 @@ export async function getItem(ctx: AppContext, access: EstateAccess, itemId: str
   const estateId = access.estate.id;
   const row = await findItem(ctx.db, estateId, itemId);
   const [extra] = await ctx.db
-    .select({ interestCount: interestCountSql, interested: interestedSql(access.user.id) })
+    .select({ interestCount: receiverInterestCount, interested: heartedBy(access.user.id) })
     .from(items)
     .where(inEstate(items, estateId, eq(items.id, itemId)));
   const photoRows = await ctx.db.select().from(photos).where(inEstate(photos, estateId, eq(photos.itemId, itemId))).orderBy(asc(photos.position), asc(photos.id));

@@ -28,17 +28,8 @@ import {
   receiverSql,
   settingsOf,
 } from './pool.js';
+import { heartedBy, receiverInterestCount } from '../../db/fragments.js';
 
-/** Drizzle writes a lone table's columns unqualified; inside a subquery that would bind to the inner table. */
-const ITEM_ID = sql.raw('"items"."id"');
-
-/** Receivers' hearts on the current `items` row (offspring hearts are advice and never count). */
-const countedSql = sql<number>`(
-  select count(*)::int from ${interests} i
-  join ${memberships} m on m.estate_id = i.estate_id and m.user_id = i.member_id
-  where i.item_id = ${ITEM_ID} and ${Role.Beneficiary} = any(m.roles)
-)`;
-const heartedBy = (memberId: string) => sql`exists(select 1 from ${interests} i where i.item_id = ${ITEM_ID} and i.member_id = ${memberId})`;
 
 const displayName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -158,12 +149,12 @@ export async function recommendHighInterest(ctx: { db: Db }, estateId: string, a
   const flagged = await db
     .update(items)
     .set({ highInterest: true, highInterestSource: 'auto', version: sql`${items.version} + 1`, updatedAt: sql`now()` })
-    .where(inEstate(items, estateId, inPool(), eq(items.highInterest, false), sql`${countedSql} >= ${threshold}`))
+    .where(inEstate(items, estateId, inPool(), eq(items.highInterest, false), sql`${receiverInterestCount} >= ${threshold}`))
     .returning({ id: items.id });
   const cleared = await db
     .update(items)
     .set({ highInterest: false, highInterestSource: null, version: sql`${items.version} + 1`, updatedAt: sql`now()` })
-    .where(inEstate(items, estateId, inPool(), eq(items.highInterest, true), eq(items.highInterestSource, 'auto'), sql`${countedSql} < ${threshold}`))
+    .where(inEstate(items, estateId, inPool(), eq(items.highInterest, true), eq(items.highInterestSource, 'auto'), sql`${receiverInterestCount} < ${threshold}`))
     .returning({ id: items.id });
   const result = { threshold, flagged: flagged.map((r) => r.id), cleared: cleared.map((r) => r.id) };
   if (result.flagged.length > 0 || result.cleared.length > 0) {
@@ -177,10 +168,10 @@ export async function listRecommendations(ctx: AppContext, access: EstateAccess)
   const estateId = access.estate.id;
   const threshold = settingsOf(access.estate.settings).highInterestThreshold;
   const rows = await ctx.db
-    .select({ itemId: items.id, number: items.number, name: items.name, highInterest: items.highInterest, highInterestSource: items.highInterestSource, interestCount: countedSql })
+    .select({ itemId: items.id, number: items.number, name: items.name, highInterest: items.highInterest, highInterestSource: items.highInterestSource, interestCount: receiverInterestCount })
     .from(items)
-    .where(inEstate(items, estateId, inPool(), sql`(${items.highInterest} or ${countedSql} >= ${threshold})`))
-    .orderBy(desc(countedSql), asc(items.number));
+    .where(inEstate(items, estateId, inPool(), sql`(${items.highInterest} or ${receiverInterestCount} >= ${threshold})`))
+    .orderBy(desc(receiverInterestCount), asc(items.number));
   return {
     threshold,
     items: rows.map((r) => ({
@@ -246,9 +237,9 @@ export async function setRanking(ctx: AppContext, access: EstateAccess, itemIds:
 /** Contested items (not HI, two or more interested receivers) that this member hearted. */
 async function contestedFor(db: Db, estateId: string, memberId: string) {
   return db
-    .select({ itemId: items.id, number: items.number, name: items.name, interestCount: countedSql })
+    .select({ itemId: items.id, number: items.number, name: items.name, interestCount: receiverInterestCount })
     .from(items)
-    .where(inEstate(items, estateId, inPool(), eq(items.highInterest, false), heartedBy(memberId), sql`${countedSql} >= 2`))
+    .where(inEstate(items, estateId, inPool(), eq(items.highInterest, false), heartedBy(memberId), sql`${receiverInterestCount} >= 2`))
     .orderBy(asc(items.number));
 }
 
@@ -372,7 +363,7 @@ export async function myItems(ctx: AppContext, access: EstateAccess) {
   const memberId = access.user.id;
   const now = ctx.now();
   const hearted = await ctx.db
-    .select({ itemId: items.id, number: items.number, name: items.name, status: items.status, highInterest: items.highInterest, interestCount: countedSql })
+    .select({ itemId: items.id, number: items.number, name: items.name, status: items.status, highInterest: items.highInterest, interestCount: receiverInterestCount })
     .from(items)
     .where(inEstate(items, estateId, heartedBy(memberId)))
     .orderBy(asc(items.number));

@@ -18,15 +18,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ROLE_KEYS, primaryRole } from '@estate/domain/roles';
 import { effectiveRoles } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
+import { initials } from '../../../shared/ui/initials';
 
 /** Display name and role; Profile and Logout, or Login and Register for guests. */
 export function UserMenu() {

@@ -11,15 +11,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { takeRedirectUrl } from '../../../shared/session/redirect-url';
 import { AuthFrame } from '../../../shared/ui/auth-frame';
 import { PasswordField } from '../../../shared/ui/password-field';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
+import { initials } from '../../../shared/ui/initials';
 
 /** The idle lock: shows who is signed in and asks for the password again. */
 export function LockPage() {

@@ -9,15 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ROLE_KEYS, isRoleCode } from '@estate/domain/roles';
 import type { Member } from '@estate/domain/schemas/estate';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
+import { initials } from '../../../shared/ui/initials';
 
 /** Everyone in the estate with their roles; offspring show the parent who receives for them. */
 export function MemberList({ members }: { members: Member[] }) {

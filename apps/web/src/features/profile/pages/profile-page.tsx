@@ -19,21 +19,13 @@ import { PageLayout } from '../../../shared/ui/page-layout';
 import { notify } from '../../../shared/ui/notify';
 import { ActivityTimeline } from '../components/activity-timeline';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { initials } from '../../../shared/ui/initials';
 
 const TABS = ['timeline', 'photos', 'about', 'password'] as const;
 type TabName = (typeof TABS)[number];
 
 function isTab(value: string | undefined): value is TabName {
   return (TABS as readonly string[]).includes(value ?? '');
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
 }
 
 /** `/profile/:tab?`: timeline (the estate's activity), photos, about, and change password. */
