@@ -18,16 +18,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { AppContext } from './platform/context.js';
+import { createContext } from './platform/context.js';
 import { validationText } from '@estate/domain/schemas/messages';
 import { AppError, ERROR_STATUS } from './platform/errors.js';
-import { EventBus } from './platform/events.js';
-import { FileUrlSigner } from './platform/file-urls.js';
-import { LocalDiskStorage } from './platform/storage.js';
 import { loggerOptions } from './platform/logging.js';
-import { Mailer } from './platform/mail.js';
-import { ensureSigningSecret } from './platform/secrets.js';
-import { AccessTokens } from './platform/tokens.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -94,21 +88,9 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
   // The API speaks JSON (and multipart for uploads); anything else is refused with 415.
   app.removeContentTypeParser('text/plain');
 
-  const secret = await ensureSigningSecret(database.db, config.JWT_SECRET);
-  const events = new EventBus(database.notifier);
+  const ctx = await createContext(config, database, app.log, now);
+  const { events, mailer } = ctx;
   await events.start();
-  const mailer = new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    mailer,
-    tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
-    events,
-    storage: new LocalDiskStorage(path.join(config.DATA_DIR, 'files')),
-    fileUrls: new FileUrlSigner(secret),
-    now,
-  };
   const scheduler = new Scheduler(
     ctx,
     [

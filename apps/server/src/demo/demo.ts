@@ -7,7 +7,6 @@
  * Interest In Items", with the catalogue approved and some hearts given. Photos are drawn on the
  * fly with sharp; nothing is downloaded.
  */
-import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
@@ -18,15 +17,9 @@ import type { Database } from '../db/client.js';
 import { approvals, estates, interests, items, memberships, participation, photos, system, users } from '../db/schema.js';
 import { recordActivity } from '../platform/activity.js';
 import type { EstateAccess } from '../platform/auth.js';
-import type { AppContext } from '../platform/context.js';
-import { EventBus } from '../platform/events.js';
-import { FileUrlSigner } from '../platform/file-urls.js';
+import { createContext, type AppContext } from '../platform/context.js';
 import { newId } from '../platform/ids.js';
-import { Mailer } from '../platform/mail.js';
 import { hashPassword } from '../platform/passwords.js';
-import { ensureSigningSecret } from '../platform/secrets.js';
-import { LocalDiskStorage } from '../platform/storage.js';
-import { AccessTokens } from '../platform/tokens.js';
 import { createEstate } from '../modules/estates/service.js';
 import { createItem } from '../modules/items/service.js';
 import { createLocation, createRoom } from '../modules/locations/service.js';
@@ -108,20 +101,8 @@ async function drawPhoto(title: string, subtitle: string, color: string): Promis
 const GENERIC_PHOTO_CATEGORIES = ['Furniture', 'Kitchenware', 'Sports', 'Lighting', 'Linens', 'Outdoor'];
 
 async function buildContext(config: Config, database: Database, log: FastifyBaseLogger): Promise<{ ctx: AppContext; close: () => void }> {
-  const secret = await ensureSigningSecret(database.db, config.JWT_SECRET);
-  const mailer = new Mailer(database.db, log, config.SMTP_URL, config.MAIL_FROM);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    mailer,
-    tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
-    events: new EventBus(database.notifier),
-    storage: new LocalDiskStorage(path.join(config.DATA_DIR, 'files')),
-    fileUrls: new FileUrlSigner(secret),
-    now: () => new Date(),
-  };
-  return { ctx, close: () => mailer.close() };
+  const ctx = await createContext(config, database, log);
+  return { ctx, close: () => ctx.mailer.close() };
 }
 
 /** The same access a signed-in member gets from requireEstateAccess (roles, stage, admin flag). */

@@ -1,11 +1,14 @@
 /** What every module receives: configuration, the database, and the shared services. */
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
-import type { EventBus } from './events.js';
-import type { FileUrlSigner } from './file-urls.js';
-import type { Mailer } from './mail.js';
-import type { Storage } from './storage.js';
-import type { AccessTokens } from './tokens.js';
+import { EventBus } from './events.js';
+import { FileUrlSigner } from './file-urls.js';
+import { Mailer } from './mail.js';
+import { ensureSigningSecret } from './secrets.js';
+import { LocalDiskStorage, type Storage } from './storage.js';
+import { AccessTokens } from './tokens.js';
 
 export type AppContext = {
   config: Config;
@@ -19,3 +22,19 @@ export type AppContext = {
   /** The clock, injectable so deadlines and expiries are testable. */
   now: () => Date;
 };
+
+/** Builds the shared services once; the caller starts the event bus if it serves live events. */
+export async function createContext(config: Config, database: Database, log: FastifyBaseLogger, now: () => Date = () => new Date()): Promise<AppContext> {
+  const secret = await ensureSigningSecret(database.db, config.JWT_SECRET);
+  return {
+    config,
+    database,
+    db: database.db,
+    mailer: new Mailer(database.db, log, config.SMTP_URL, config.MAIL_FROM),
+    tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
+    events: new EventBus(database.notifier),
+    storage: new LocalDiskStorage(path.join(config.DATA_DIR, 'files')),
+    fileUrls: new FileUrlSigner(secret),
+    now,
+  };
+}
