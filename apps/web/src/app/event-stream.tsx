@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { i18n } from '../shared/i18n/i18n';
 import { useSession } from '../shared/session/session-context';
-import { notify } from '../shared/ui/notify';
+import { dismissNotice, getNotices, notify } from '../shared/ui/notify';
 import { openEventStream, type ServerEvent } from '../shared/api/events';
+import { applyItemEvent } from '../features/catalogue/live-updates';
 
 /** Keeps the stage live and shows notifications, from the server-sent event stream. */
 export function EventStream() {
@@ -17,8 +18,18 @@ export function EventStream() {
           ...old,
           memberships: old.memberships.map((m) => (m.estateId === estateId ? { ...m, stage } : m)),
         }));
-        void queryClient.invalidateQueries({ queryKey: ['estate', estateId, 'stage'] });
+        // Shown at once from the event; then everything about the estate is read again.
+        queryClient.setQueryData<{ stage: number; name: string }>(['estate', estateId, 'stage'], (info) =>
+          info ? { ...info, stage } : info,
+        );
+        void queryClient.invalidateQueries({ queryKey: ['estate', estateId] });
+        void queryClient.invalidateQueries({ queryKey: ['todos'] });
+        // Only the newest stage is announced: an older "moved to …" still queued would mislead.
+        const prefix = i18n.t('stage.changed', { name: '' });
+        for (const notice of getNotices()) if (prefix && notice.message.startsWith(prefix)) dismissNotice(notice.id);
         notify(i18n.t('stage.changed', { name: i18n.t(`stage.${stage}.name`, { ns: 'stages' }) }), 'info');
+      } else if (event.type === 'other' && event.name === 'item') {
+        applyItemEvent(queryClient, event.data);
       } else if (event.type === 'notification') {
         if (event.data.message) notify(event.data.message, event.data.variant ?? 'info');
       }

@@ -237,6 +237,30 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
+  r.get('/api/estates/:eid/pool-summary', {
+    schema: {
+      tags: ['draws'],
+      params: estateParams,
+      response: {
+        200: z.object({
+          poolItems: z.number().int(),
+          unwanted: z.number().int(),
+          wantedByOne: z.number().int(),
+          highInterest: z.number().int(),
+          contested: z.number().int(),
+          receivers: z.array(
+            z.object({ memberId: z.string(), displayName: z.string(), hearted: z.number().int(), heartedHighInterest: z.number().int(), ranked: z.number().int(), tokens: z.number().int() }),
+          ),
+        }),
+        ...errors,
+      },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.viewAll');
+      return draws.poolSummary(ctx, access);
+    },
+  });
+
   r.get('/api/estates/:eid/fairness', {
     schema: { tags: ['draws'], params: estateParams, response: { 200: fairnessAnswer, ...errors } },
     handler: async (req) => {

@@ -481,3 +481,46 @@ export async function getFairness(ctx: AppContext, access: EstateAccess) {
   });
   return viewAll ? { scope: 'full' as const, report } : { scope: 'own' as const, report: redactFairnessFor(report, access.user.id) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Pool summary (stage 13, the trustee's review before the automated steps)
+
+/**
+ * How the pool stands before the automated steps: how many items are unwanted, wanted by one,
+ * high-interest and contested, and each receiver's inputs so far. Nothing is assigned here.
+ */
+export async function poolSummary(ctx: AppContext, access: EstateAccess) {
+  const inputs = await loadDrawInputs(ctx.db, access.estate.id);
+  const wanting = new Map<string, number>();
+  for (const [, itemId] of inputs.interests) wanting.set(itemId, (wanting.get(itemId) ?? 0) + 1);
+  let unwanted = 0;
+  let wantedByOne = 0;
+  let highInterest = 0;
+  let contested = 0;
+  for (const item of inputs.items) {
+    const n = wanting.get(item.id) ?? 0;
+    if (n === 0) unwanted += 1;
+    else if (item.highInterest) highInterest += 1;
+    else if (n === 1) wantedByOne += 1;
+    else contested += 1;
+  }
+  const hiItems = new Set(inputs.items.filter((i) => i.highInterest).map((i) => i.id));
+  const names = new Map(
+    (
+      await ctx.db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(inEstate(memberships, access.estate.id))
+    ).map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]),
+  );
+  const receivers = inputs.receivers.map((memberId) => ({
+    memberId,
+    displayName: names.get(memberId) ?? '',
+    hearted: inputs.interests.filter(([m]) => m === memberId).length,
+    heartedHighInterest: inputs.interests.filter(([m, i]) => m === memberId && hiItems.has(i)).length,
+    ranked: inputs.rankings.filter(([m]) => m === memberId).length,
+    tokens: inputs.tokens.filter(([m]) => m === memberId).reduce((sum, [, , count]) => sum + count, 0),
+  }));
+  return { poolItems: inputs.items.length, unwanted, wantedByOne, highInterest, contested, receivers };
+}

@@ -37,17 +37,21 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Do not end the session on 401 (used by the login and unlock forms). */
   quiet401?: boolean;
+  /** Extra request headers (e.g. `If-Match`). */
+  headers?: Record<string, string>;
 };
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // FormData (file uploads) sets its own multipart content type.
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (options.auth !== false && accessToken) headers.Authorization = `Bearer ${accessToken}`;
   try {
     return await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -93,6 +97,15 @@ async function parse<T>(response: Response): Promise<T> {
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return parse<T>(await request(path, options));
+}
+
+/** A file download (export, PDF labels) with the bearer token: the body as a Blob. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await request(path, { ...options, headers: { Accept: '*/*', ...options.headers } })).blob();
+}
+
+async function request(path: string, options: RequestOptions): Promise<Response> {
   let response = await send(path, options);
   if (response.status === 401 && options.auth !== false) {
     const error = await toApiError(response);
@@ -114,5 +127,5 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (response.status === 401 && !options.quiet401 && accessToken) signal('invalid');
     throw error;
   }
-  return parse<T>(response);
+  return response;
 }

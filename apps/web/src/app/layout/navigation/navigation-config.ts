@@ -21,6 +21,7 @@ import Help from '@mui/icons-material/HelpOutlineOutlined';
 import Style from '@mui/icons-material/StyleOutlined';
 import MenuBook from '@mui/icons-material/MenuBookOutlined';
 import LocalLibrary from '@mui/icons-material/LocalLibraryOutlined';
+import Favorite from '@mui/icons-material/FavoriteBorderOutlined';
 import { hasAccess, type AccessList } from '@estate/domain/roles';
 
 export type NavBadge = { title: string | number; bg?: string; fg?: string };
@@ -59,7 +60,14 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
       title: 'nav.estate',
       auth: ['member'],
       children: [
-        { id: 'assets', type: 'item', title: 'nav.assets', icon: Inventory, url: '/i/', auth: ['member'] },
+        {
+          id: 'assets',
+          type: 'item',
+          title: 'nav.assets',
+          icon: Inventory,
+          url: estateId ? `/p/${estateId}/i` : '/i/',
+          auth: ['member'],
+        },
         ...inEstate({
           id: 'locations',
           type: 'item',
@@ -75,6 +83,14 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           icon: People,
           url: '/members',
           auth: ['member'],
+        }),
+        ...inEstate({
+          id: 'my-items',
+          type: 'item',
+          title: 'process:nav.myItems',
+          icon: Favorite,
+          url: '/my-items',
+          auth: ['beneficiary'],
         }),
         ...inEstate({
           id: 'reports',

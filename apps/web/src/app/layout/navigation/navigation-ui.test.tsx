@@ -25,7 +25,7 @@ describe('navigation menu in the shell', () => {
     signedInAs(makeMe({ roles: [10] }));
     renderApp('/i/');
     const menu = await openMenu();
-    expect(menu.getByRole('link', { name: 'Assets' })).toHaveAttribute('aria-current', 'page');
+    expect(menu.getByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/p/e1/i');
     expect(menu.getByRole('link', { name: 'Reports' })).toBeInTheDocument();
     expect(menu.queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
     expect(menu.queryByRole('link', { name: 'Accounts' })).not.toBeInTheDocument();

@@ -26,6 +26,7 @@ import { FullscreenToggle } from './fullscreen-toggle';
 import { NavigationSearch } from './navigation-search';
 import { Shortcuts } from './shortcuts';
 import { StageBadge } from './stage-badge';
+import { TokenCount } from '../../../features/participation/components/token-count';
 import { UserMenu } from './user-menu';
 
 type Props = {
@@ -94,6 +95,7 @@ export function Toolbar({ showMenuButton, showLogo }: Props) {
             </Box>
           )}
           {signedIn && <StageBadge compact />}
+          {signedIn && <TokenCount />}
           <Box sx={{ flexGrow: 1 }} />
           <NavigationSearch />
           {signedIn && (
@@ -157,6 +159,7 @@ export function Toolbar({ showMenuButton, showLogo }: Props) {
           </Box>
           <UserMenu />
         </MuiToolbar>
+        {signedIn && <TokenCount strip />}
       </AppBar>
     </RegionTheme>
   );

@@ -123,7 +123,17 @@ export function EstateHomePage() {
                 {t('estates.home.catalogue')}
               </Typography>
             </Stack>
-            <Typography color="text.secondary">{t('estates.home.catalogueSoon')}</Typography>
+            <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+              {t('catalogue:home.text')}
+            </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Button component={RouterLink} to={`/p/${estate.estateId}/i`} variant="contained">
+                {t('catalogue:home.items')}
+              </Button>
+              <Button component={RouterLink} to={`/p/${estate.estateId}/l`} variant="outlined">
+                {t('catalogue:home.locations')}
+              </Button>
+            </Stack>
           </CardContent>
         </Card>
       </Box>

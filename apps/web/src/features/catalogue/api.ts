@@ -1,0 +1,497 @@
+/** Catalogue API: locations, rooms, items, photos, labels, import/export, approvals and hearts. */
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { ItemStatus } from '@estate/domain/items';
+import { api, apiBlob } from '../../shared/api/client';
+
+export type LocationSettings = { color?: string; subscribed?: boolean; cardCoverImages?: boolean };
+export type Location = {
+  id: string;
+  name: string;
+  position: number;
+  settings: LocationSettings;
+  itemCount: number;
+  roomCount: number;
+};
+export type Room = { id: string; locationId: string; name: string; position: number; itemCount: number };
+
+export type ListItem = {
+  id: string;
+  number: number;
+  label: string;
+  name: string;
+  locationId: string | null;
+  roomId: string | null;
+  categories: string[];
+  status: ItemStatus;
+  distribution: 'divide' | 'return';
+  highInterest: boolean;
+  value: string | null;
+  currency: string;
+  photoCount: number;
+  thumbUrl: string | null;
+  interestCount: number;
+  interested: boolean;
+  assignedTo: string | null;
+  version: number;
+  updatedAt: string;
+};
+
+export type Photo = {
+  id: string;
+  width: number;
+  height: number;
+  thumbUrl: string;
+  previewUrl: string;
+  originalUrl: string;
+};
+
+export type Item = {
+  id: string;
+  number: number;
+  label: string;
+  name: string;
+  notes: string;
+  locationId: string | null;
+  roomId: string | null;
+  categories: string[];
+  tags: string[];
+  giver: string;
+  owners: string;
+  brand: string;
+  model: string;
+  year: number | null;
+  value: string | null;
+  currency: string;
+  distribution: 'divide' | 'return';
+  status: ItemStatus;
+  highInterest: boolean;
+  highInterestSource: 'auto' | 'trustee' | null;
+  assignment: {
+    memberId: string;
+    reason: string | null;
+    step: number | null;
+    detail: Record<string, unknown> | null;
+    at: string | null;
+  } | null;
+  unwantedOutcome: string | null;
+  featuredPhotoId: string | null;
+  photos: Photo[];
+  interestCount: number;
+  interested: boolean;
+  warnings: string[];
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The editable fields, as the form sends them. */
+export type ItemInput = {
+  name: string;
+  notes: string;
+  locationId: string | null;
+  roomId: string | null;
+  categories: string[];
+  tags: string[];
+  giver: string;
+  owners: string;
+  brand: string;
+  model: string;
+  year: number | null;
+  value: number | null;
+  currency: string;
+  distribution: 'divide' | 'return';
+};
+
+export const SORTS = ['number', '-number', 'name', '-name', 'updated', '-updated'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export type ItemFilters = {
+  q?: string;
+  locationId?: string;
+  roomId?: string;
+  category?: string;
+  status?: ItemStatus;
+  highInterest?: boolean;
+  noPhoto?: boolean;
+  sort?: Sort;
+};
+
+export type ItemsPage = { items: ListItem[]; nextCursor: string | null; total: number };
+
+const base = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
+const enc = encodeURIComponent;
+
+export const catalogueKeys = {
+  locations: (eid: string) => ['estate', eid, 'locations'] as const,
+  rooms: (eid: string, lid: string) => ['estate', eid, 'locations', lid, 'rooms'] as const,
+  items: (eid: string) => ['estate', eid, 'items'] as const,
+  list: (eid: string, filters: ItemFilters) => ['estate', eid, 'items', 'list', filters] as const,
+  item: (eid: string, iid: string) => ['estate', eid, 'items', 'detail', iid] as const,
+  labels: (eid: string) => ['estate', eid, 'labels'] as const,
+  approvals: (eid: string) => ['estate', eid, 'approvals', 'mine'] as const,
+};
+
+// Locations and rooms ------------------------------------------------------------------------
+
+export function useLocations(estateId: string) {
+  return useQuery({
+    queryKey: catalogueKeys.locations(estateId),
+    queryFn: async () => (await api<{ locations: Location[] }>(`${base(estateId)}/locations`)).locations,
+  });
+}
+
+export function useRooms(estateId: string, locationId: string | null | undefined) {
+  return useQuery({
+    queryKey: catalogueKeys.rooms(estateId, locationId ?? ''),
+    queryFn: async () =>
+      (await api<{ rooms: Room[] }>(`${base(estateId)}/locations/${enc(locationId ?? '')}/rooms`)).rooms,
+    enabled: Boolean(locationId),
+  });
+}
+
+function invalidatePlaces(queryClient: QueryClient, estateId: string) {
+  return queryClient.invalidateQueries({ queryKey: catalogueKeys.locations(estateId) });
+}
+
+export function useSaveLocation(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id?: string; name?: string; position?: number; settings?: LocationSettings }) => {
+      const { id, ...body } = input;
+      return id
+        ? (await api<{ location: Location }>(`${base(estateId)}/locations/${enc(id)}`, { method: 'PATCH', body }))
+            .location
+        : (await api<{ location: Location }>(`${base(estateId)}/locations`, { method: 'POST', body })).location;
+    },
+    onSettled: () => invalidatePlaces(queryClient, estateId),
+  });
+}
+
+export function useDeleteLocation(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`${base(estateId)}/locations/${enc(id)}`, { method: 'DELETE' }),
+    onSettled: () => invalidatePlaces(queryClient, estateId),
+  });
+}
+
+export function useSaveRoom(estateId: string, locationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id?: string; name?: string; position?: number; locationId?: string }) => {
+      const { id, ...body } = input;
+      return id
+        ? (await api<{ room: Room }>(`${base(estateId)}/rooms/${enc(id)}`, { method: 'PATCH', body })).room
+        : (
+            await api<{ room: Room }>(`${base(estateId)}/locations/${enc(locationId)}/rooms`, {
+              method: 'POST',
+              body: { name: body.name },
+            })
+          ).room;
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogueKeys.rooms(estateId, locationId) }),
+        invalidatePlaces(queryClient, estateId),
+      ]),
+  });
+}
+
+export function useDeleteRoom(estateId: string, locationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`${base(estateId)}/rooms/${enc(id)}`, { method: 'DELETE' }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogueKeys.rooms(estateId, locationId) }),
+        invalidatePlaces(queryClient, estateId),
+      ]),
+  });
+}
+
+// Items ----------------------------------------------------------------------------------------
+
+export function itemsSearch(filters: ItemFilters, cursor?: string | null, limit = 60): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === '' || value === false) continue;
+    params.set(key, String(value));
+  }
+  if (cursor) params.set('cursor', cursor);
+  params.set('limit', String(limit));
+  return params.toString();
+}
+
+export function useItemsList(estateId: string, filters: ItemFilters) {
+  return useInfiniteQuery({
+    queryKey: catalogueKeys.list(estateId, filters),
+    queryFn: ({ pageParam, signal }) =>
+      api<ItemsPage>(`${base(estateId)}/items?${itemsSearch(filters, pageParam)}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useItem(estateId: string, itemId: string) {
+  return useQuery({
+    queryKey: catalogueKeys.item(estateId, itemId),
+    queryFn: async () => (await api<{ item: Item }>(`${base(estateId)}/items/${enc(itemId)}`)).item,
+  });
+}
+
+export function fetchItem(estateId: string, itemId: string) {
+  return api<{ item: Item }>(`${base(estateId)}/items/${enc(itemId)}`).then((r) => r.item);
+}
+
+export function useLabels(estateId: string) {
+  return useQuery({
+    queryKey: catalogueKeys.labels(estateId),
+    queryFn: () => api<{ categories: string[]; tags: string[] }>(`${base(estateId)}/labels`),
+    staleTime: 60_000,
+  });
+}
+
+/** After any item write: the detail gets the answer, lists and counts refetch. */
+function afterItemWrite(queryClient: QueryClient, estateId: string, item?: Item) {
+  if (item) queryClient.setQueryData(catalogueKeys.item(estateId, item.id), item);
+  void queryClient.invalidateQueries({ queryKey: [...catalogueKeys.items(estateId), 'list'] });
+  void queryClient.invalidateQueries({ queryKey: catalogueKeys.labels(estateId) });
+  void invalidatePlaces(queryClient, estateId);
+}
+
+export function useCreateItem(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ItemInput) =>
+      (await api<{ item: Item }>(`${base(estateId)}/items`, { method: 'POST', body })).item,
+    onSuccess: (item) => afterItemWrite(queryClient, estateId, item),
+  });
+}
+
+export type ItemPatch = Partial<ItemInput> & { status?: 'unassigned' | 'hold'; featuredPhotoId?: string | null };
+
+export function updateItem(estateId: string, itemId: string, version: number, body: ItemPatch) {
+  return api<{ item: Item }>(`${base(estateId)}/items/${enc(itemId)}`, {
+    method: 'PATCH',
+    body,
+    headers: { 'If-Match': `"${version}"` },
+  }).then((r) => r.item);
+}
+
+export function useUpdateItem(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; version: number; patch: ItemPatch }) =>
+      updateItem(estateId, input.id, input.version, input.patch),
+    onSuccess: (item) => afterItemWrite(queryClient, estateId, item),
+  });
+}
+
+export function useDeleteItem(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`${base(estateId)}/items/${enc(id)}`, { method: 'DELETE' }),
+    onSuccess: (_v, id) => {
+      queryClient.removeQueries({ queryKey: catalogueKeys.item(estateId, id) });
+      afterItemWrite(queryClient, estateId);
+    },
+  });
+}
+
+// Photos ---------------------------------------------------------------------------------------
+
+export function uploadPhoto(estateId: string, itemId: string, file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return api<{ photo: Photo }>(`${base(estateId)}/items/${enc(itemId)}/photos`, { method: 'POST', body }).then(
+    (r) => r.photo,
+  );
+}
+
+export function deletePhoto(estateId: string, itemId: string, photoId: string) {
+  return api<void>(`${base(estateId)}/items/${enc(itemId)}/photos/${enc(photoId)}`, { method: 'DELETE' });
+}
+
+export function reorderPhotos(estateId: string, itemId: string, photoIds: string[]) {
+  return api<void>(`${base(estateId)}/items/${enc(itemId)}/photos/order`, { method: 'PUT', body: { photoIds } });
+}
+
+export function refreshItem(queryClient: QueryClient, estateId: string, itemId: string) {
+  void queryClient.invalidateQueries({ queryKey: catalogueKeys.item(estateId, itemId) });
+  void queryClient.invalidateQueries({ queryKey: [...catalogueKeys.items(estateId), 'list'] });
+}
+
+// Hearts (stage 11) ------------------------------------------------------------------------------
+
+type InterestAnswer = { interested: boolean; interestCount: number };
+
+/** Sets the heart on one item in every cached list page and in its detail. */
+export function patchItemEverywhere(
+  queryClient: QueryClient,
+  estateId: string,
+  itemId: string,
+  patch: Partial<Pick<ListItem, 'interested' | 'interestCount'>>,
+) {
+  queryClient.setQueryData<Item>(catalogueKeys.item(estateId, itemId), (old) => (old ? { ...old, ...patch } : old));
+  queryClient.setQueriesData<InfiniteData<ItemsPage>>(
+    { queryKey: [...catalogueKeys.items(estateId), 'list'] },
+    (old) =>
+      old && {
+        ...old,
+        pages: old.pages.map((page) => ({
+          ...page,
+          items: page.items.map((item) => (item.id === itemId ? { ...item, ...patch } : item)),
+        })),
+      },
+  );
+}
+
+export function useToggleInterest(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { itemId: string; interested: boolean; interestCount: number }) =>
+      api<InterestAnswer>(`${base(estateId)}/items/${enc(input.itemId)}/interest`, {
+        method: input.interested ? 'DELETE' : 'PUT',
+      }),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: catalogueKeys.items(estateId) });
+      patchItemEverywhere(queryClient, estateId, input.itemId, {
+        interested: !input.interested,
+        interestCount: Math.max(0, input.interestCount + (input.interested ? -1 : 1)),
+      });
+    },
+    onError: (_error, input) => {
+      patchItemEverywhere(queryClient, estateId, input.itemId, {
+        interested: input.interested,
+        interestCount: input.interestCount,
+      });
+    },
+    onSuccess: (answer, input) => patchItemEverywhere(queryClient, estateId, input.itemId, answer),
+  });
+}
+
+// Approvals (stage 2) --------------------------------------------------------------------------
+
+export type Suggestion = Partial<
+  Pick<Item, 'name' | 'notes' | 'categories' | 'giver' | 'owners' | 'brand' | 'model' | 'year' | 'distribution'>
+>;
+export type MyApproval = {
+  itemId: string;
+  status: 'approved' | 'flagged';
+  comment: string;
+  suggestion: Record<string, unknown> | null;
+  resolution: string | null;
+  automatic: boolean;
+};
+
+export function useMyApprovals(estateId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: catalogueKeys.approvals(estateId),
+    queryFn: async () => (await api<{ approvals: MyApproval[] }>(`${base(estateId)}/approvals/mine`)).approvals,
+    enabled,
+  });
+}
+
+export function useSetApproval(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { itemId: string; status: 'approved' | 'flagged'; comment?: string; suggestion?: Suggestion }) =>
+      api<void>(`${base(estateId)}/items/${enc(input.itemId)}/approval`, {
+        method: 'PUT',
+        body: {
+          status: input.status,
+          comment: input.comment ?? '',
+          ...(input.suggestion && Object.keys(input.suggestion).length > 0 ? { suggestion: input.suggestion } : {}),
+        },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.approvals(estateId) }),
+  });
+}
+
+export function useApproveAll(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ approved: number }>(`${base(estateId)}/approvals/approve-all`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.approvals(estateId) }),
+  });
+}
+
+// Import, export, labels -------------------------------------------------------------------------
+
+export type ImportRow = {
+  row: number;
+  action: 'create' | 'update' | 'unchanged' | 'error';
+  itemId?: string;
+  ref?: string;
+  changes?: Record<string, { from: string | null; to: string | null }>;
+  errors?: Record<string, string>;
+};
+export type ImportPreview = {
+  rows: ImportRow[];
+  summary: {
+    format: 'csv' | 'xlsx';
+    rows: number;
+    create: number;
+    update: number;
+    unchanged: number;
+    error: number;
+    newLocations: string[];
+    newRooms: string[];
+    newCategories: string[];
+    newTags: string[];
+    ignoredColumns: string[];
+  };
+};
+
+function fileForm(file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return body;
+}
+
+export function previewImport(estateId: string, file: File) {
+  return api<ImportPreview>(`${base(estateId)}/items/import/preview`, { method: 'POST', body: fileForm(file) });
+}
+
+export function commitImport(estateId: string, file: File) {
+  return api<{ created: number; updated: number; unchanged: number }>(`${base(estateId)}/items/import`, {
+    method: 'POST',
+    body: fileForm(file),
+  });
+}
+
+export function downloadExport(estateId: string, format: 'csv' | 'xlsx') {
+  return apiBlob(`${base(estateId)}/items/export?format=${format}`);
+}
+
+export function downloadLabels(
+  estateId: string,
+  scope: { itemIds?: string[]; roomId?: string; locationId?: string },
+  skip = 0,
+) {
+  const params = new URLSearchParams();
+  if (scope.itemIds?.length) params.set('itemIds', scope.itemIds.join(','));
+  if (scope.roomId) params.set('roomId', scope.roomId);
+  if (scope.locationId) params.set('locationId', scope.locationId);
+  if (skip) params.set('skip', String(skip));
+  return apiBlob(`${base(estateId)}/items/labels.pdf?${params.toString()}`);
+}
+
+/** Saves a Blob as a file, the way a download link would. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test/render-app';
+import { apiError, json, mockFetch, type MockHandler } from '../../test/fetch-mock';
+import { makeMe } from '../../test/fixtures';
+import type { Item, ListItem } from './api';
+
+const LOC = '11111111-1111-4111-8111-111111111111';
+const ROOM = '22222222-2222-4222-8222-222222222222';
+
+function listItem(n: number, extra: Partial<ListItem> = {}): ListItem {
+  return {
+    id: `item-${n}`,
+    number: n,
+    label: `A-${String(n).padStart(4, '0')}`,
+    name: `Dining Chair ${n}`,
+    locationId: LOC,
+    roomId: ROOM,
+    categories: ['Furniture'],
+    status: 'unassigned',
+    distribution: 'divide',
+    highInterest: false,
+    value: null,
+    currency: 'USD',
+    photoCount: 0,
+    thumbUrl: null,
+    interestCount: 0,
+    interested: false,
+    assignedTo: null,
+    version: 1,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+function fullItem(extra: Partial<Item> = {}): Item {
+  return {
+    ...listItem(1),
+    notes: '',
+    tags: [],
+    giver: '',
+    owners: '',
+    brand: '',
+    model: '',
+    year: null,
+    highInterestSource: null,
+    assignment: null,
+    unwantedOutcome: null,
+    featuredPhotoId: null,
+    photos: [],
+    warnings: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    name: 'Oak Dining Table',
+    id: 'it1',
+    version: 2,
+    ...extra,
+  };
+}
+
+function signedIn(roles: number[], stage: number, routes: Record<string, MockHandler | Response | object>) {
+  return mockFetch({
+    'GET /api/setup': { needsSetup: false },
+    'POST /api/auth/refresh': { accessToken: 'token' },
+    'GET /api/me': makeMe({ roles, stage }),
+    'GET /api/estates/e1/stage': { stage, name: 'Stage' },
+    'GET /api/estates/e1/locations': {
+      locations: [{ id: LOC, name: 'Family House', position: 0, settings: {}, itemCount: 3, roomCount: 1 }],
+    },
+    [`GET /api/estates/e1/locations/${LOC}/rooms`]: {
+      rooms: [{ id: ROOM, locationId: LOC, name: 'Dining Room', position: 0, itemCount: 3 }],
+    },
+    'GET /api/estates/e1/labels': { categories: ['Furniture', 'Book'], tags: [] },
+    'GET /api/estates/e1/approvals/mine': { approvals: [] },
+    'GET /api/estates/e1/members': { members: [] },
+    ...routes,
+  });
+}
+
+describe('item list', () => {
+  it('loads the next page at the end and sends filters and search to the server', async () => {
+    const api = signedIn([10], 1, {
+      'GET /api/estates/e1/items': ({ search }) => {
+        const params = new URLSearchParams(search);
+        if (params.get('cursor') === 'c2') return json(200, { items: [listItem(3)], nextCursor: null, total: 3 });
+        return json(200, { items: [listItem(1), listItem(2)], nextCursor: 'c2', total: 3 });
+      },
+    });
+    renderApp('/p/e1/i?status=hold');
+    expect(await screen.findByText('Dining Chair 1', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('3 items')).toBeInTheDocument();
+    const first = new URLSearchParams(api.find('GET', '/api/estates/e1/items')[0]!.search);
+    expect(first.get('status')).toBe('hold');
+
+    // The end of a short list is on screen, so the next page loads on its own ("Show more" is the fallback).
+    expect(await screen.findByText('Dining Chair 3')).toBeInTheDocument();
+    expect(api.find('GET', '/api/estates/e1/items').filter((c) => c.search.includes('cursor=c2'))).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search items' }), 'A-0003');
+    await waitFor(() =>
+      expect(api.find('GET', '/api/estates/e1/items').some((c) => new URLSearchParams(c.search).get('q') === 'A-0003')).toBe(true),
+    );
+  });
+
+  it('says what to do when the estate has no items yet', async () => {
+    signedIn([4], 1, { 'GET /api/estates/e1/items': { items: [], nextCursor: null, total: 0 } });
+    renderApp('/p/e1/i');
+    expect(await screen.findByRole('heading', { name: 'No items yet' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Add an item' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows "Requested room do not exist." for an unknown room', async () => {
+    signedIn([10], 1, { 'GET /api/estates/e1/items': { items: [], nextCursor: null, total: 0 } });
+    renderApp(`/p/e1/l/${LOC}/r/33333333-3333-4333-8333-333333333333/i`);
+    expect(await screen.findByText('Requested room do not exist.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('item form', () => {
+  it('warns live about the style guide and shows what changed after a 412', async () => {
+    let current = fullItem();
+    const api = signedIn([30], 1, {
+      'GET /api/estates/e1/items': { items: [], nextCursor: null, total: 0 },
+      'GET /api/estates/e1/items/it1': () => json(200, { item: current }),
+      'PATCH /api/estates/e1/items/it1': ({ headers, body }) => {
+        if (headers.get('If-Match') === '"2"') {
+          current = fullItem({ name: 'Oak Table', version: 3 });
+          return apiError(412, 'version_mismatch', 'Changed meanwhile');
+        }
+        current = fullItem({ ...(body as Partial<Item>), version: 4 });
+        return json(200, { item: current });
+      },
+    });
+    renderApp('/p/e1/i/it1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 5000 }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit item' }));
+    const name = dialog.getByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'old clock');
+    expect(await dialog.findByText(/Start each word with a capital letter/)).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Old Clock');
+    await waitFor(() => expect(dialog.queryByText(/Start each word with a capital letter/)).not.toBeInTheDocument());
+
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Someone else changed this item while you were editing')).toBeInTheDocument();
+    const diff = within(dialog.getByRole('table'));
+    expect(diff.getByText('Old Clock')).toBeInTheDocument();
+    expect(diff.getByText('Oak Table')).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Keep my changes' }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.find('PATCH', '/api/estates/e1/items/it1')).toHaveLength(2));
+    const retry = api.find('PATCH', '/api/estates/e1/items/it1')[1]!;
+    expect(retry.headers.get('If-Match')).toBe('"3"');
+    expect(retry.body).toEqual({ name: 'Old Clock' });
+  });
+});
+
+describe('hearts (stage 11)', () => {
+  it('counts the heart at once and rolls back with a message when the server refuses', async () => {
+    let release: (r: Response) => void = () => undefined;
+    signedIn([10], 11, {
+      'GET /api/estates/e1/items/it1': { item: fullItem({ interestCount: 2 }) },
+      'PUT /api/estates/e1/items/it1/interest': () => new Promise<Response>((resolve) => (release = resolve)),
+    });
+    renderApp('/p/e1/i/it1');
+    const user = userEvent.setup();
+    const heart = await screen.findByRole('button', { name: 'I am interested in Oak Dining Table' }, { timeout: 5000 });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('3 people interested')).toBeInTheDocument();
+
+    release(apiError(409, 'wrong_stage', 'Hearts are closed.'));
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
+    expect(screen.getByText('2 people interested')).toBeInTheDocument();
+    expect(await screen.findByText(/Your heart was not saved/)).toBeInTheDocument();
+  });
+});
+
+describe('review (stage 2)', () => {
+  it('flags an item with a comment and a suggested correction of only the changed field', async () => {
+    const api = signedIn([10], 2, {
+      'GET /api/estates/e1/items/it1': { item: fullItem({ categories: ['Book'] }) },
+      'PUT /api/estates/e1/items/it1/approval': () => new Response(null, { status: 204 }),
+    });
+    renderApp('/p/e1/i/it1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Flag' }, { timeout: 5000 }));
+    await user.type(screen.getByRole('textbox', { name: 'What is wrong?' }), 'The author is missing');
+    await user.type(screen.getByRole('textbox', { name: 'Brand/Author' }), 'Jane Austen');
+    await user.click(screen.getByRole('button', { name: 'Send flag' }));
+    await waitFor(() => expect(api.find('PUT', '/api/estates/e1/items/it1/approval')).toHaveLength(1));
+    expect(api.find('PUT', '/api/estates/e1/items/it1/approval')[0]!.body).toEqual({
+      status: 'flagged',
+      comment: 'The author is missing',
+      suggestion: { brand: 'Jane Austen' },
+    });
+    expect(await screen.findByText('Flag sent to the trustee.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { Suspense, useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Download from '@mui/icons-material/DownloadOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import QrCode from '@mui/icons-material/QrCode2';
+import Upload from '@mui/icons-material/UploadFileOutlined';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { errorMessage } from '../../../shared/api/error-message';
+import { notify } from '../../../shared/ui/notify';
+import { lazyNamed } from '../../../shared/ui/lazy-named';
+import { downloadExport, downloadLabels, saveBlob, type ItemFilters } from '../api';
+import type { EstateAccess } from '../use-estate';
+
+const ImportDialog = lazyNamed(() => import('./import-dialog'), 'ImportDialog');
+
+type Props = { estate: EstateAccess; filters: ItemFilters; itemIds: string[] };
+
+/** The item list's toolbar menu: export (CSV, XLSX), import, and printable QR labels. */
+export function CatalogueMenu({ estate, filters, itemIds }: Props) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [importing, setImporting] = useState(false);
+  const { estateId } = estate;
+
+  const run = async (work: () => Promise<void>) => {
+    setAnchor(null);
+    try {
+      await work();
+    } catch (error) {
+      notify(errorMessage(error, t), 'error');
+    }
+  };
+  const exportAs = (format: 'csv' | 'xlsx') =>
+    run(async () => saveBlob(await downloadExport(estateId, format), `items.${format}`));
+  const labels = () =>
+    run(async () => {
+      const scope = filters.roomId
+        ? { roomId: filters.roomId }
+        : filters.locationId
+          ? { locationId: filters.locationId }
+          : { itemIds: itemIds.slice(0, 2400) };
+      if (!scope.roomId && !scope.locationId && itemIds.length === 0) {
+        notify(t('catalogue:io.noItemsForLabels'), 'info');
+        return;
+      }
+      saveBlob(await downloadLabels(estateId, scope), 'labels.pdf');
+    });
+
+  return (
+    <>
+      <IconButton
+        aria-label={t('catalogue:io.menu')}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVert />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => void exportAs('csv')}>
+          <ListItemIcon>
+            <Download />
+          </ListItemIcon>
+          {t('catalogue:io.exportCsv')}
+        </MenuItem>
+        <MenuItem onClick={() => void exportAs('xlsx')}>
+          <ListItemIcon>
+            <Download />
+          </ListItemIcon>
+          {t('catalogue:io.exportXlsx')}
+        </MenuItem>
+        {estate.can('item.create') && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setImporting(true);
+            }}
+          >
+            <ListItemIcon>
+              <Upload />
+            </ListItemIcon>
+            {t('catalogue:io.import')}
+          </MenuItem>
+        )}
+        <MenuItem onClick={() => void labels()}>
+          <ListItemIcon>
+            <QrCode />
+          </ListItemIcon>
+          {t('catalogue:io.labels')}
+        </MenuItem>
+      </Menu>
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog estateId={estateId} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

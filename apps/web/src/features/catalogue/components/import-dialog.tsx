@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { errorMessage } from '../../../shared/api/error-message';
+import { notify } from '../../../shared/ui/notify';
+import { commitImport, previewImport, type ImportPreview } from '../api';
+
+const ACTION_COLOR = { create: 'success', update: 'info', unchanged: 'default', error: 'error' } as const;
+
+/** Import from CSV/XLSX: choose a file, see what would change, then confirm. */
+export function ImportDialog({ estateId, onClose }: { estateId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    setFile(chosen);
+    setPreview(null);
+    setError(null);
+    setBusy(true);
+    try {
+      setPreview(await previewImport(estateId, chosen));
+    } catch (e) {
+      setError(errorMessage(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const result = await commitImport(estateId, file);
+      notify(t('catalogue:io.imported', result), 'success');
+      void queryClient.invalidateQueries({ queryKey: ['estate', estateId] });
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const summary = preview?.summary;
+  const rows = preview?.rows.filter((r) => r.action !== 'unchanged') ?? [];
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} maxWidth="md" fullWidth aria-labelledby="import-title">
+      <DialogTitle id="import-title">{t('catalogue:io.importTitle')}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 2 }}>{t('catalogue:io.importHelp')}</Typography>
+        <Button variant="outlined" component="label" disabled={busy}>
+          {file ? t('catalogue:io.chooseAnother') : t('catalogue:io.chooseFile')}
+          <input
+            hidden
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+        </Button>
+        {file && (
+          <Typography component="span" sx={{ mx: 1 }}>
+            {file.name}
+          </Typography>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+        {summary && (
+          <Box sx={{ mt: 2 }}>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+              <Chip color="success" label={t('catalogue:io.create', { count: summary.create })} />
+              <Chip color="info" label={t('catalogue:io.update', { count: summary.update })} />
+              <Chip label={t('catalogue:io.unchanged', { count: summary.unchanged })} />
+              <Chip color="error" label={t('catalogue:io.errors', { count: summary.error })} />
+            </Box>
+            {summary.newLocations.length + summary.newRooms.length > 0 && (
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {t('catalogue:io.newPlaces', { names: [...summary.newLocations, ...summary.newRooms].join(', ') })}
+              </Typography>
+            )}
+            {summary.ignoredColumns.length > 0 && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('catalogue:io.ignored', { names: summary.ignoredColumns.join(', ') })}
+              </Typography>
+            )}
+            {rows.length > 0 && (
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('catalogue:io.row')}</TableCell>
+                      <TableCell>{t('catalogue:io.action')}</TableCell>
+                      <TableCell>{t('catalogue:io.details')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {rows.slice(0, 500).map((row) => (
+                      <TableRow key={row.row}>
+                        <TableCell>{row.row}</TableCell>
+                        <TableCell>
+                          <Chip size="small" color={ACTION_COLOR[row.action]} label={t(`catalogue:io.actions.${row.action}`)} />
+                        </TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                          {row.errors &&
+                            Object.entries(row.errors).map(([field, message]) => (
+                              <div key={field}>
+                                <strong>{field}</strong>: {message}
+                              </div>
+                            ))}
+                          {row.changes &&
+                            Object.entries(row.changes).map(([field, change]) => (
+                              <div key={field}>
+                                <strong>{field}</strong>: {change.from ?? '—'} → {change.to ?? '—'}
+                              </div>
+                            ))}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            )}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('catalogue:common.cancel')}</Button>
+        <Button
+          variant="contained"
+          disabled={busy || !summary || summary.create + summary.update === 0}
+          onClick={() => void confirm()}
+        >
+          {t('catalogue:io.confirmImport')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,287 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { styleWarnings } from '@estate/domain/items';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { errorMessage } from '../../../shared/api/error-message';
+import { isApiError } from '../../../shared/api/api-error';
+import { notify } from '../../../shared/ui/notify';
+import {
+  fetchItem,
+  useCreateItem,
+  useItem,
+  useItemsList,
+  useLabels,
+  useLocations,
+  useRooms,
+  useUpdateItem,
+  type Item,
+  type ItemInput,
+} from '../api';
+import type { EstateAccess } from '../use-estate';
+import { EMPTY_DRAFT, ItemFields, draftToInput, itemToDraft, type ItemDraft } from './item-fields';
+import { PhotoManager } from './photo-manager';
+import { StyleWarnings } from './style-warnings';
+
+type Props = {
+  estate: EstateAccess;
+  /** Editing this item; without it, a new one. */
+  item?: Item;
+  defaults?: Partial<ItemDraft>;
+  onClose: () => void;
+};
+
+const FIELDS = Object.keys(EMPTY_DRAFT) as (keyof ItemDraft)[];
+
+function same(a: unknown, b: unknown) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The fields of `draft` that differ from `base` (what the person changed). */
+export function changedFields(base: ItemDraft, draft: ItemDraft): Partial<ItemInput> {
+  const input = draftToInput(draft);
+  const original = draftToInput(base);
+  const patch: Partial<ItemInput> = {};
+  for (const field of FIELDS) {
+    if (!same(input[field], original[field])) (patch as Record<string, unknown>)[field] = input[field];
+  }
+  return patch;
+}
+
+function validate(draft: ItemDraft, t: (key: string) => string): Partial<Record<keyof ItemDraft, string>> {
+  const errors: Partial<Record<keyof ItemDraft, string>> = {};
+  if (!draft.name.trim()) errors.name = t('catalogue:validation.name');
+  if (draft.year && (Number(draft.year) < 0 || Number(draft.year) > 3000)) errors.year = t('catalogue:validation.year');
+  if (draft.value && Number.isNaN(Number(draft.value.replace(',', '.')))) errors.value = t('catalogue:validation.value');
+  if (!/^[A-Z]{3}$/.test(draft.currency)) errors.currency = t('catalogue:validation.currency');
+  return errors;
+}
+
+type Conflict = { current: Item; mine: Partial<ItemInput> };
+
+/**
+ * Create or edit an item. A new item goes name → category → place → photos, then "Add another"
+ * starts the next one in the same place: a few taps per item on a phone.
+ */
+export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const navigate = useNavigate();
+  const { estateId } = estate;
+  const base = useMemo(() => (item ? itemToDraft(item) : { ...EMPTY_DRAFT, ...defaults }), [item, defaults]);
+  const [draft, setDraft] = useState<ItemDraft>(base);
+  const [baseline, setBaseline] = useState<ItemDraft>(base);
+  const [version, setVersion] = useState(item?.version ?? 0);
+  const [more, setMore] = useState(Boolean(item));
+  const [errors, setErrors] = useState<Partial<Record<keyof ItemDraft, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [createdId, setCreatedId] = useState<string | null>(null);
+
+  const locations = useLocations(estateId);
+  const rooms = useRooms(estateId, draft.locationId);
+  const labels = useLabels(estateId);
+  const create = useCreateItem(estateId);
+  const update = useUpdateItem(estateId);
+  const created = useItem(estateId, createdId ?? '');
+  // Names of other items in the same room, for "similar items need a number".
+  const neighbours = useItemsList(estateId, { roomId: draft.roomId ?? undefined, locationId: draft.locationId ?? undefined });
+  const otherNames = useMemo(
+    () =>
+      (neighbours.data?.pages.flatMap((p) => p.items) ?? [])
+        .filter((i) => i.id !== item?.id && i.id !== createdId)
+        .map((i) => i.name),
+    [neighbours.data, item?.id, createdId],
+  );
+  const input = draftToInput(draft);
+  const warnings = styleWarnings(input, { photoCount: item?.photos.length ?? 0, otherNames });
+
+  const change = (patch: Partial<ItemDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setErrors({});
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(draft, t);
+    setErrors(found);
+    setProblem(null);
+    if (Object.keys(found).length > 0) return;
+    try {
+      if (!item) {
+        const saved = await create.mutateAsync(input);
+        setCreatedId(saved.id);
+        return;
+      }
+      const patch = changedFields(baseline, draft);
+      if (Object.keys(patch).length === 0) {
+        onClose();
+        return;
+      }
+      await update.mutateAsync({ id: item.id, version, patch });
+      notify(t('catalogue:form.saved'), 'success');
+      onClose();
+    } catch (error) {
+      if (item && isApiError(error) && error.status === 412) {
+        const current = await fetchItem(estateId, item.id);
+        setConflict({ current, mine: changedFields(baseline, draft) });
+        return;
+      }
+      if (isApiError(error) && Object.keys(error.fields).length > 0) {
+        setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v.startsWith('validation.') ? t(`catalogue:${v}`) : v])));
+      }
+      setProblem(errorMessage(error, t));
+    }
+  };
+
+  /** After a conflict: take the current item as the new base and put the person's changes on top. */
+  const reapply = () => {
+    if (!conflict) return;
+    const fresh = itemToDraft(conflict.current);
+    const mine = itemToDraft({ ...conflict.current, ...conflict.mine } as Item);
+    setBaseline(fresh);
+    setDraft(mine);
+    setVersion(conflict.current.version);
+    setConflict(null);
+  };
+  const discard = () => {
+    if (!conflict) return;
+    const fresh = itemToDraft(conflict.current);
+    setBaseline(fresh);
+    setDraft(fresh);
+    setVersion(conflict.current.version);
+    setConflict(null);
+  };
+
+  const addAnother = () => {
+    setCreatedId(null);
+    const next = { ...EMPTY_DRAFT, locationId: draft.locationId, roomId: draft.roomId, categories: [] };
+    setDraft(next);
+    setBaseline(next);
+    create.reset();
+  };
+
+  const busy = create.isPending || update.isPending;
+  const title = item ? t('catalogue:form.editTitle') : createdId ? t('catalogue:form.photosTitle') : t('catalogue:form.newTitle');
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} maxWidth="md" fullWidth aria-labelledby="item-form-title">
+      {createdId ? (
+        <>
+          <DialogTitle id="item-form-title">{title}</DialogTitle>
+          <DialogContent>
+            <Typography sx={{ mb: 2 }}>
+              {t('catalogue:form.createdText', { name: created.data?.name ?? input.name, label: created.data?.label ?? '' })}
+            </Typography>
+            {created.data && <PhotoManager estateId={estateId} item={created.data} />}
+            {created.data && (
+              <StyleWarnings
+                warnings={styleWarnings(input, { photoCount: created.data.photos.length, otherNames })}
+              />
+            )}
+          </DialogContent>
+          <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button onClick={() => void navigate(`/p/${estateId}/i/${createdId}`)}>{t('catalogue:form.openItem')}</Button>
+            <Button onClick={onClose}>{t('catalogue:form.done')}</Button>
+            <Button variant="contained" size="large" onClick={addAnother}>
+              {t('catalogue:form.addAnother')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <DialogTitle id="item-form-title">{title}</DialogTitle>
+          <DialogContent>
+            {conflict && (
+              <Alert severity="warning" sx={{ mb: 2 }} role="alert">
+                <Typography sx={{ fontWeight: 600 }}>{t('catalogue:conflict.title')}</Typography>
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  {t('catalogue:conflict.text')}
+                </Typography>
+                <Table size="small" aria-label={t('catalogue:conflict.title')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('catalogue:conflict.field')}</TableCell>
+                      <TableCell>{t('catalogue:conflict.yours')}</TableCell>
+                      <TableCell>{t('catalogue:conflict.now')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {Object.entries(conflict.mine).map(([field, value]) => (
+                      <TableRow key={field}>
+                        <TableCell>{t(`catalogue:fields.${field}`)}</TableCell>
+                        <TableCell>{show(value)}</TableCell>
+                        <TableCell>{show(conflict.current[field as keyof Item])}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+                <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+                  <Button variant="contained" size="small" onClick={reapply}>
+                    {t('catalogue:conflict.reapply')}
+                  </Button>
+                  <Button size="small" onClick={discard}>
+                    {t('catalogue:conflict.discard')}
+                  </Button>
+                </Box>
+              </Alert>
+            )}
+            <ItemFields
+              draft={draft}
+              onChange={change}
+              locations={locations.data ?? []}
+              rooms={rooms.data ?? []}
+              categories={labels.data?.categories ?? []}
+              tags={labels.data?.tags ?? []}
+              errors={errors}
+              quick={!more}
+            />
+            {!more && (
+              <Button onClick={() => setMore(true)} sx={{ mt: 1 }}>
+                {t('catalogue:form.moreDetails')}
+              </Button>
+            )}
+            <Collapse in={warnings.length > 0}>
+              <StyleWarnings warnings={warnings} />
+            </Collapse>
+            {problem && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {problem}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('catalogue:common.cancel')}</Button>
+            <Button type="submit" variant="contained" size="large" disabled={busy || Boolean(conflict)}>
+              {item ? t('catalogue:common.save') : t('catalogue:form.saveAndPhotos')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.join(', ') || '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { errorMessage } from '../../../shared/api/error-message';
+import { notify } from '../../../shared/ui/notify';
+import { useApproveAll, type MyApproval } from '../api';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** Stage 2, for a beneficiary: how far their review is, and "approve all the rest". */
+export function ReviewBanner({ estateId, total, approvals }: { estateId: string; total: number; approvals: MyApproval[] }) {
+  const { t } = useTranslation();
+  const approveAll = useApproveAll(estateId);
+  const [confirming, setConfirming] = useState(false);
+  const done = approvals.length;
+  const flagged = approvals.filter((a) => a.status === 'flagged').length;
+  const remaining = Math.max(0, total - done);
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}
+      action={
+        remaining > 0 && (
+          <Button color="inherit" variant="outlined" size="small" onClick={() => setConfirming(true)}>
+            {t('catalogue:review.approveAll')}
+          </Button>
+        )
+      }
+    >
+      <Typography sx={{ fontWeight: 600 }}>{t('catalogue:review.bannerTitle')}</Typography>
+      <Typography variant="body2">{t('catalogue:review.bannerText')}</Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {t('catalogue:review.progress', { done, total, flagged })}
+      </Typography>
+      {total > 0 && (
+        <LinearProgress
+          variant="determinate"
+          value={Math.min(100, (done / total) * 100)}
+          sx={{ mt: 1 }}
+          aria-label={t('catalogue:review.progressLabel')}
+        />
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('catalogue:review.approveAllTitle', { count: remaining })}
+        confirmLabel={t('catalogue:review.approveAll')}
+        busy={approveAll.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          approveAll.mutate(undefined, {
+            onSuccess: (answer) => {
+              notify(t('catalogue:review.approvedAll', { count: answer.approved }), 'success');
+              setConfirming(false);
+            },
+            onError: (error) => {
+              notify(errorMessage(error, t), 'error');
+              setConfirming(false);
+            },
+          })
+        }
+      >
+        <Typography>{t('catalogue:review.approveAllText')}</Typography>
+      </ConfirmDialog>
+    </Alert>
+  );
+}

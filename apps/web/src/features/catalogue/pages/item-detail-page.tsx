@@ -1,0 +1,354 @@
+import { Suspense, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import Delete from '@mui/icons-material/DeleteOutlined';
+import Edit from '@mui/icons-material/EditOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import PhotoLibrary from '@mui/icons-material/PhotoLibraryOutlined';
+import type { Member } from '@estate/domain/schemas/estate';
+import { isTrusteeLike } from '@estate/domain/roles';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { api } from '../../../shared/api/client';
+import { errorMessage } from '../../../shared/api/error-message';
+import { isApiError } from '../../../shared/api/api-error';
+import { formatDate } from '../../../shared/i18n/format';
+import { FullPageLoader } from '../../../shared/ui/full-page-loader';
+import { PageLayout } from '../../../shared/ui/page-layout';
+import { notify } from '../../../shared/ui/notify';
+import { lazyNamed } from '../../../shared/ui/lazy-named';
+import { useDeleteItem, useUpdateItem, useItem, useLabels, useLocations, useMyApprovals, useRooms, type Item } from '../api';
+import { useEstate, type EstateAccess } from '../use-estate';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { HeartButton } from '../components/heart-button';
+import { NotFoundNote } from '../components/not-found-note';
+import { PhotoManager } from '../components/photo-manager';
+import { ReviewPanel } from '../components/review-panel';
+import { StatusChip } from '../components/status-chip';
+import { StyleWarnings } from '../components/style-warnings';
+
+const ItemFormDialog = lazyNamed(() => import('../components/item-form-dialog'), 'ItemFormDialog');
+
+/** `/p/:pid/i/:iid` (item detail) and `/p/:pid/a/:iid` (the same, opened at its assignment). */
+export function ItemDetailPage() {
+  const { t } = useTranslation();
+  const estate = useEstate();
+  const { iid = '' } = useParams();
+  if (!estate) {
+    return (
+      <PageLayout title={t('catalogue:items.detailTitle')}>
+        <NotFoundNote message={t('catalogue:items.notFound')} back="/i/" />
+      </PageLayout>
+    );
+  }
+  return <Detail estate={estate} itemId={iid} />;
+}
+
+function Detail({ estate, itemId }: { estate: EstateAccess; itemId: string }) {
+  const { t } = useTranslation();
+  const { estateId } = estate;
+  const item = useItem(estateId, itemId);
+  if (item.isPending) return <FullPageLoader />;
+  if (item.isError) {
+    return (
+      <PageLayout title={t('catalogue:items.detailTitle')}>
+        {isApiError(item.error) && (item.error.status === 404 || item.error.status === 400) ? (
+          <NotFoundNote message={t('catalogue:items.notFound')} back={`/p/${estateId}/i`} />
+        ) : (
+          <Alert severity="error">{errorMessage(item.error, t)}</Alert>
+        )}
+      </PageLayout>
+    );
+  }
+  return <ItemView estate={estate} item={item.data} />;
+}
+
+function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
+  const { t, i18n } = useTranslation();
+  const { estateId } = estate;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const assignmentView = pathname.includes('/a/');
+  const [shown, setShown] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [photos, setPhotos] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const locations = useLocations(estateId);
+  const rooms = useRooms(estateId, item.locationId);
+  const labels = useLabels(estateId);
+  const reviewing = estate.can('approval.set');
+  const approvals = useMyApprovals(estateId, reviewing);
+  const remove = useDeleteItem(estateId);
+  const update = useUpdateItem(estateId);
+  const canEdit = estate.can('item.update');
+  // Trustees take an item out of the pool (Hold) and put it back.
+  const canHold =
+    canEdit && isTrusteeLike(estate.membership.roles) && (item.status === 'unassigned' || item.status === 'hold');
+  const members = useQuery({
+    queryKey: ['estate', estateId, 'members'],
+    queryFn: async () => (await api<{ members: Member[] }>(`/api/estates/${estateId}/members`)).members,
+    enabled: Boolean(item.assignment),
+  });
+
+  const featured = item.photos.find((p) => p.id === (shown ?? item.featuredPhotoId)) ?? item.photos[0];
+  const location = locations.data?.find((l) => l.id === item.locationId);
+  const room = rooms.data?.find((r) => r.id === item.roomId);
+  const receiver = members.data?.find((m) => m.id === item.assignment?.memberId);
+
+  const facts: [string, string][] = [
+    [t('catalogue:fields.number'), item.label],
+    [t('catalogue:fields.location'), [location?.name, room?.name].filter(Boolean).join(' › ') || '—'],
+    [t('catalogue:fields.categories'), item.categories.join(', ') || '—'],
+    [t('catalogue:fields.brand'), item.brand || '—'],
+    [t('catalogue:fields.model'), item.model || '—'],
+    [t('catalogue:fields.year'), item.year === null ? '—' : String(item.year)],
+    [t('catalogue:fields.giver'), item.giver || '—'],
+    [t('catalogue:fields.owners'), item.owners || '—'],
+    [
+      t('catalogue:fields.value'),
+      item.value === null
+        ? '—'
+        : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: item.currency }).format(Number(item.value)),
+    ],
+    [t('catalogue:fields.distribution'), t(`catalogue:distribution.${item.distribution}`)],
+    [t('catalogue:fields.tags'), item.tags.join(', ') || '—'],
+  ];
+
+  const assignment = item.assignment && (
+    <Card variant="outlined" sx={{ mb: 2, borderColor: 'success.main' }} id="assignment">
+      <CardContent>
+        <Typography component="h2" variant="h6">
+          {t('catalogue:assignment.title')}
+        </Typography>
+        <Typography sx={{ mt: 1 }}>
+          {t('catalogue:assignment.to', { name: receiver?.displayName ?? '…' })}
+        </Typography>
+        {item.assignment.reason && (
+          <Typography color="text.secondary">
+            {t(`catalogue:assignment.reasons.${item.assignment.reason}`, { defaultValue: item.assignment.reason })}
+          </Typography>
+        )}
+        <AssignmentDetail detail={item.assignment.detail} />
+        {item.assignment.at && (
+          <Typography variant="body2" color="text.secondary">
+            {formatDate(item.assignment.at, i18n.language)}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+
+  return (
+    <PageLayout
+      title={item.name}
+      subtitle={
+        <Breadcrumbs aria-label={t('catalogue:common.breadcrumbs')} component="span">
+          <Link component={RouterLink} to={`/p/${estateId}/i`}>
+            {t('catalogue:items.title')}
+          </Link>
+          {location && room && (
+            <Link component={RouterLink} to={`/p/${estateId}/l/${location.id}/r/${room.id}/i`}>
+              {room.name}
+            </Link>
+          )}
+          <span>{item.label}</span>
+        </Breadcrumbs>
+      }
+      actions={
+        canEdit && (
+          <>
+            <Button variant="contained" startIcon={<Edit />} onClick={() => setEditing(true)}>
+              {t('catalogue:common.edit')}
+            </Button>
+            <Button variant="outlined" startIcon={<PhotoLibrary />} onClick={() => setPhotos(true)}>
+              {t('catalogue:photos.manage')}
+            </Button>
+            {canHold && (
+              <Button
+                variant="outlined"
+                disabled={update.isPending}
+                onClick={() =>
+                  update.mutate(
+                    { id: item.id, version: item.version, patch: { status: item.status === 'hold' ? 'unassigned' : 'hold' } },
+                    { onError: (e) => notify(errorMessage(e, t), 'error') },
+                  )
+                }
+              >
+                {item.status === 'hold' ? t('catalogue:items.release') : t('catalogue:items.hold')}
+              </Button>
+            )}
+            {estate.can('item.delete') && (
+              <Button color="error" startIcon={<Delete />} onClick={() => setDeleting(true)}>
+                {t('catalogue:common.delete')}
+              </Button>
+            )}
+          </>
+        )
+      }
+    >
+      {assignmentView && (assignment ?? <Alert severity="info" sx={{ mb: 2 }}>{t('catalogue:assignment.none')}</Alert>)}
+      {reviewing && (
+        <ReviewPanel
+          key={item.version}
+          estateId={estateId}
+          item={item}
+          mine={approvals.data?.find((a) => a.itemId === item.id)}
+          categories={labels.data?.categories ?? []}
+        />
+      )}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+        <Box>
+          <Box
+            sx={{
+              bgcolor: 'action.hover',
+              borderRadius: 2,
+              overflow: 'hidden',
+              aspectRatio: '4 / 3',
+              display: 'grid',
+              placeItems: 'center',
+            }}
+          >
+            {featured ? (
+              <Box
+                component="img"
+                src={featured.previewUrl}
+                alt={t('catalogue:photos.alt', { n: item.photos.indexOf(featured) + 1, name: item.name })}
+                sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+              />
+            ) : (
+              <Box sx={{ textAlign: 'center', color: 'text.secondary' }}>
+                <ImageOutlined sx={{ fontSize: 64 }} aria-hidden="true" />
+                <Typography>{t('catalogue:photos.none')}</Typography>
+              </Box>
+            )}
+          </Box>
+          {item.photos.length > 1 && (
+            <Box sx={{ display: 'flex', gap: 1, mt: 1, overflowX: 'auto', pb: 1 }} aria-label={t('catalogue:photos.title')} role="group">
+              {item.photos.map((photo, index) => (
+                <Box
+                  key={photo.id}
+                  component="button"
+                  type="button"
+                  onClick={() => setShown(photo.id)}
+                  aria-pressed={photo.id === featured?.id}
+                  aria-label={t('catalogue:photos.show', { n: index + 1 })}
+                  sx={{
+                    p: 0,
+                    border: 2,
+                    borderColor: photo.id === featured?.id ? 'primary.main' : 'transparent',
+                    borderRadius: 1,
+                    overflow: 'hidden',
+                    cursor: 'pointer',
+                    flex: '0 0 auto',
+                    bgcolor: 'transparent',
+                  }}
+                >
+                  <Box component="img" src={photo.thumbUrl} alt="" sx={{ width: 72, height: 72, objectFit: 'cover', display: 'block' }} />
+                </Box>
+              ))}
+            </Box>
+          )}
+        </Box>
+        <Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+            <StatusChip status={item.status} />
+            {item.status === 'unassigned' && <Chip size="small" variant="outlined" label={t('catalogue:status.unassigned')} />}
+            {item.highInterest && <Chip size="small" color="secondary" label={t('catalogue:items.highInterest')} />}
+            <Box sx={{ flex: 1 }} />
+            <HeartButton estateId={estateId} item={item} enabled={estate.can('interest.set')} size="large" />
+          </Box>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(110px, auto) 1fr', columnGap: 2, rowGap: 1 }}>
+            {facts.map(([label, value]) => (
+              <Box key={label} sx={{ display: 'contents' }}>
+                <Typography component="dt" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          {item.notes && (
+            <Box sx={{ mt: 2 }}>
+              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                {t('catalogue:fields.notes')}
+              </Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{item.notes}</Typography>
+            </Box>
+          )}
+          {canEdit && <StyleWarnings warnings={item.warnings} />}
+          {!assignmentView && assignment}
+        </Box>
+      </Box>
+
+      {editing && (
+        <Suspense fallback={null}>
+          <ItemFormDialog estate={estate} item={item} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
+      <Dialog open={photos} onClose={() => setPhotos(false)} fullScreen={phone} maxWidth="md" fullWidth aria-labelledby="photos-title">
+        <DialogTitle id="photos-title">{t('catalogue:photos.manage')}</DialogTitle>
+        <DialogContent>
+          <PhotoManager estateId={estateId} item={item} />
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={() => setPhotos(false)}>
+            {t('catalogue:form.done')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        danger
+        title={t('catalogue:items.deleteTitle', { name: item.name })}
+        confirmLabel={t('catalogue:common.delete')}
+        busy={remove.isPending}
+        onClose={() => setDeleting(false)}
+        onConfirm={() =>
+          remove.mutate(item.id, {
+            onSuccess: () => {
+              notify(t('catalogue:items.deleted'), 'success');
+              void navigate(`/p/${estateId}/i`, { replace: true });
+            },
+            onError: (e) => {
+              notify(errorMessage(e, t), 'error');
+              setDeleting(false);
+            },
+          })
+        }
+      >
+        <Typography>{t('catalogue:items.deleteText')}</Typography>
+      </ConfirmDialog>
+    </PageLayout>
+  );
+}
+
+/** Round and pick (high-interest draw) or tokens and tie (remaining items), when recorded. */
+function AssignmentDetail({ detail }: { detail: Record<string, unknown> | null }) {
+  const { t } = useTranslation();
+  if (!detail) return null;
+  const parts: string[] = [];
+  if (typeof detail.round === 'number') parts.push(t('catalogue:assignment.round', { n: detail.round }));
+  if (typeof detail.pick === 'number') parts.push(t('catalogue:assignment.pick', { n: detail.pick }));
+  if (typeof detail.tokens === 'number') parts.push(t('catalogue:assignment.tokens', { n: detail.tokens }));
+  if (detail.tied === true) parts.push(t('catalogue:assignment.tied'));
+  if (parts.length === 0) return null;
+  return <Typography color="text.secondary">{parts.join(' · ')}</Typography>;
+}

@@ -1,0 +1,316 @@
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
+import FilterList from '@mui/icons-material/FilterList';
+import GridView from '@mui/icons-material/GridViewOutlined';
+import Inventory from '@mui/icons-material/Inventory2Outlined';
+import Search from '@mui/icons-material/Search';
+import TableRows from '@mui/icons-material/TableRowsOutlined';
+import { ITEM_STATUSES, type ItemStatus } from '@estate/domain/items';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { errorMessage } from '../../../shared/api/error-message';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { FullPageLoader } from '../../../shared/ui/full-page-loader';
+import { PageLayout } from '../../../shared/ui/page-layout';
+import { lazyNamed } from '../../../shared/ui/lazy-named';
+import { SORTS, useItemsList, useLabels, useLocations, useMyApprovals, useRooms, type ItemFilters, type Sort } from '../api';
+import { useEstate, type EstateAccess } from '../use-estate';
+import { ItemsView } from '../components/items-view';
+import { ItemsFilters } from '../components/items-filters';
+import { CatalogueMenu } from '../components/catalogue-menu';
+import { NotFoundNote } from '../components/not-found-note';
+import { ReviewBanner } from '../components/review-banner';
+
+const ItemFormDialog = lazyNamed(() => import('../components/item-form-dialog'), 'ItemFormDialog');
+
+const VIEW_KEY = 'estate.items.view';
+
+function filtersFrom(search: URLSearchParams, lid?: string, rid?: string): ItemFilters {
+  const status = search.get('status');
+  const sort = search.get('sort');
+  return {
+    q: search.get('q') ?? undefined,
+    locationId: lid ?? search.get('locationId') ?? undefined,
+    roomId: rid ?? search.get('roomId') ?? undefined,
+    category: search.get('category') ?? undefined,
+    status: status && (ITEM_STATUSES as readonly string[]).includes(status) ? (status as ItemStatus) : undefined,
+    highInterest: search.get('highInterest') === 'true' || undefined,
+    noPhoto: search.get('noPhoto') === 'true' || undefined,
+    sort: sort && (SORTS as readonly string[]).includes(sort) ? (sort as Sort) : undefined,
+  };
+}
+
+/** `/p/:pid/i` and `/p/:pid/l/:lid/r/:rid/i`: the item list. */
+export function ItemsPage() {
+  const { t } = useTranslation();
+  const estate = useEstate();
+  if (!estate) {
+    return (
+      <PageLayout title={t('catalogue:items.title')}>
+        <NotFoundNote message={t('catalogue:items.noEstate')} back="/i/" />
+      </PageLayout>
+    );
+  }
+  return <Items estate={estate} />;
+}
+
+function Items({ estate }: { estate: EstateAccess }) {
+  const { t } = useTranslation();
+  const { estateId } = estate;
+  const { lid, rid } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const filters = useMemo(() => filtersFrom(search, lid, rid), [search, lid, rid]);
+  const [query, setQuery] = useState(filters.q ?? '');
+  const [showFilters, setShowFilters] = useState(false);
+  const [view, setView] = useState<'grid' | 'table'>(() =>
+    window.localStorage.getItem(VIEW_KEY) === 'table' ? 'table' : 'grid',
+  );
+  const [adding, setAdding] = useState(false);
+
+  const locations = useLocations(estateId);
+  const rooms = useRooms(estateId, filters.locationId);
+  const labels = useLabels(estateId);
+  const reviewing = estate.can('approval.set');
+  const approvals = useMyApprovals(estateId, reviewing);
+  const list = useItemsList(estateId, filters);
+
+  const update = useCallback(
+    (change: Partial<ItemFilters>) => {
+      setSearch(
+        (old) => {
+          const next = new URLSearchParams(old);
+          for (const [key, value] of Object.entries(change)) {
+            if (value === undefined || value === '' || value === false) next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearch],
+  );
+
+  // Search as the person types, a moment after they stop.
+  useEffect(() => {
+    if ((filters.q ?? '') === query.trim()) return;
+    const timer = setTimeout(() => update({ q: query.trim() || undefined }), 300);
+    return () => clearTimeout(timer);
+  }, [query, filters.q, update]);
+
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? 0;
+  const approvalMap = useMemo(
+    () => new Map((approvals.data ?? []).map((a) => [a.itemId, a.status] as const)),
+    [approvals.data],
+  );
+  const roomNames = useMemo(() => new Map((rooms.data ?? []).map((r) => [r.id, r.name])), [rooms.data]);
+  const roomName = useCallback((id: string | null) => (id ? (roomNames.get(id) ?? '') : ''), [roomNames]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const location = locations.data?.find((l) => l.id === lid);
+  const room = rooms.data?.find((r) => r.id === rid);
+  if (lid && locations.data && !location) {
+    return (
+      <PageLayout title={t('catalogue:items.title')}>
+        <NotFoundNote message={t('catalogue:locations.notFound')} back={`/p/${estateId}/l`} />
+      </PageLayout>
+    );
+  }
+  if (rid && rooms.data && !room) {
+    return (
+      <PageLayout title={t('catalogue:items.title')}>
+        <NotFoundNote message={t('catalogue:rooms.notFound')} back={`/p/${estateId}/l/${lid ?? ''}/r`} />
+      </PageLayout>
+    );
+  }
+
+  const canCreate = estate.can('item.create');
+  const activeFilters = ['category', 'status', 'highInterest', 'noPhoto', ...(lid ? [] : ['locationId', 'roomId'])].filter(
+    (key) => filters[key as keyof ItemFilters] !== undefined,
+  ).length;
+  const filtered = activeFilters > 0 || Boolean(filters.q);
+
+  return (
+    <PageLayout
+      title={room ? room.name : t('catalogue:items.title')}
+      subtitle={
+        location && room ? (
+          <Breadcrumbs aria-label={t('catalogue:common.breadcrumbs')} component="span">
+            <Link component={RouterLink} to={`/p/${estateId}/l`}>
+              {t('catalogue:locations.title')}
+            </Link>
+            <Link component={RouterLink} to={`/p/${estateId}/l/${location.id}/r`}>
+              {location.name}
+            </Link>
+            <span>{room.name}</span>
+          </Breadcrumbs>
+        ) : (
+          estate.membership.estateName
+        )
+      }
+      actions={
+        <>
+          {canCreate && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
+              {t('catalogue:items.add')}
+            </Button>
+          )}
+          <CatalogueMenu estate={estate} filters={filters} itemIds={items.map((i) => i.id)} />
+        </>
+      }
+    >
+      {reviewing && <ReviewBanner estateId={estateId} total={total} approvals={approvals.data ?? []} />}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('catalogue:items.searchPlaceholder')}
+          sx={{ flex: '1 1 220px' }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('catalogue:items.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <IconButton
+          onClick={() => setShowFilters((v) => !v)}
+          aria-expanded={showFilters}
+          aria-controls="item-filters"
+          aria-label={t('catalogue:filters.title')}
+        >
+          <Badge color="primary" badgeContent={activeFilters}>
+            <FilterList />
+          </Badge>
+        </IconButton>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_e, value: 'grid' | 'table' | null) => {
+            if (!value) return;
+            setView(value);
+            window.localStorage.setItem(VIEW_KEY, value);
+          }}
+          aria-label={t('catalogue:items.view')}
+        >
+          <ToggleButton value="grid" aria-label={t('catalogue:items.grid')}>
+            <GridView />
+          </ToggleButton>
+          <ToggleButton value="table" aria-label={t('catalogue:items.table')}>
+            <TableRows />
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      <Collapse in={showFilters} id="item-filters">
+        <Card variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <ItemsFilters
+            filters={filters}
+            locations={locations.data ?? []}
+            rooms={rooms.data ?? []}
+            categories={labels.data?.categories ?? []}
+            placeFixed={Boolean(lid)}
+            onChange={update}
+            onClear={() => {
+              setQuery('');
+              setSearch(new URLSearchParams(), { replace: true });
+            }}
+          />
+        </Card>
+      </Collapse>
+
+      {list.isPending && <FullPageLoader />}
+      {list.isError && <Alert severity="error">{errorMessage(list.error, t)}</Alert>}
+      {list.data && (
+        <Typography color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+          {t('catalogue:items.total', { count: total })}
+        </Typography>
+      )}
+      {list.data && items.length === 0 && (
+        <Card variant="outlined">
+          <EmptyState
+            icon={<Inventory />}
+            title={filtered ? t('catalogue:items.emptyFiltered.title') : t('catalogue:items.empty.title')}
+            action={
+              filtered ? (
+                <Button
+                  variant="outlined"
+                  onClick={() => {
+                    setQuery('');
+                    setSearch(new URLSearchParams(), { replace: true });
+                  }}
+                >
+                  {t('catalogue:filters.clear')}
+                </Button>
+              ) : (
+                canCreate && (
+                  <Button variant="contained" size="large" startIcon={<Add />} onClick={() => setAdding(true)}>
+                    {t('catalogue:items.add')}
+                  </Button>
+                )
+              )
+            }
+          >
+            {filtered
+              ? t('catalogue:items.emptyFiltered.text')
+              : canCreate
+                ? t('catalogue:items.empty.create')
+                : t('catalogue:items.empty.read')}
+          </EmptyState>
+        </Card>
+      )}
+      {items.length > 0 && (
+        <ItemsView
+          estateId={estateId}
+          items={items}
+          view={view}
+          canHeart={estate.can('interest.set')}
+          approvals={reviewing ? approvalMap : undefined}
+          roomName={roomName}
+          hasMore={Boolean(hasNextPage)}
+          onEndReached={loadMore}
+        />
+      )}
+      {hasNextPage && (
+        <Box sx={{ textAlign: 'center', my: 2 }}>
+          <Button variant="outlined" onClick={loadMore} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? t('catalogue:common.loading') : t('catalogue:items.loadMore')}
+          </Button>
+        </Box>
+      )}
+      {adding && (
+        <Suspense fallback={null}>
+          <ItemFormDialog
+            estate={estate}
+            defaults={{ locationId: filters.locationId ?? null, roomId: filters.roomId ?? null }}
+            onClose={() => setAdding(false)}
+          />
+        </Suspense>
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import type { EstateSettings } from '@estate/domain/schemas/estate';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { errorMessage } from '../../../shared/api/error-message';
+import { notify } from '../../../shared/ui/notify';
+import { useEstateMutation } from '../api';
+import { Section } from './section';
+
+/** High-interest threshold, draft mode, token budget rule and the notifications switch. */
+export function SettingsCard({ estateId, settings }: { estateId: string; settings: EstateSettings }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(settings);
+  const [error, setError] = useState<string | null>(null);
+  const save = useEstateMutation<Partial<EstateSettings>>(estateId, (patch) => ({
+    path: '',
+    method: 'PATCH',
+    body: { settings: patch },
+  }));
+  const set = <K extends keyof EstateSettings>(key: K, value: EstateSettings[K]) =>
+    setDraft((old) => ({ ...old, [key]: value }));
+
+  return (
+    <Section title={t('process:settings.title')} id="control-settings">
+      <Box sx={{ display: 'grid', gap: 2, maxWidth: 520 }}>
+        <TextField
+          type="number"
+          label={t('process:settings.threshold')}
+          helperText={t('process:settings.thresholdHelp')}
+          value={draft.highInterestThreshold}
+          onChange={(e) => set('highInterestThreshold', Number(e.target.value))}
+          slotProps={{ htmlInput: { min: 2, max: 100 } }}
+        />
+        <TextField
+          select
+          label={t('process:settings.draftMode')}
+          value={draft.draftMode}
+          onChange={(e) => set('draftMode', e.target.value as EstateSettings['draftMode'])}
+          helperText={t(`process:settings.draftModeHelp.${draft.draftMode}`)}
+        >
+          <MenuItem value="round-robin">{t('process:settings.roundRobin')}</MenuItem>
+          <MenuItem value="serpentine">{t('process:settings.serpentine')}</MenuItem>
+        </TextField>
+        <TextField
+          select
+          label={t('process:settings.tokenBudget')}
+          value={draft.tokenBudget}
+          onChange={(e) => set('tokenBudget', e.target.value as EstateSettings['tokenBudget'])}
+        >
+          <MenuItem value="per-interest">{t('process:settings.perInterest')}</MenuItem>
+          <MenuItem value="equal">{t('process:settings.equal')}</MenuItem>
+        </TextField>
+        {draft.tokenBudget === 'per-interest' ? (
+          <Alert severity="info">{t('process:settings.weakness')}</Alert>
+        ) : (
+          <TextField
+            type="number"
+            label={t('process:settings.equalBudget')}
+            value={draft.equalTokenBudget}
+            onChange={(e) => set('equalTokenBudget', Number(e.target.value))}
+            slotProps={{ htmlInput: { min: 0 } }}
+          />
+        )}
+        <FormControlLabel
+          control={<Switch checked={draft.notify} onChange={(e) => set('notify', e.target.checked)} />}
+          label={t('process:settings.notify')}
+        />
+        {error && <Alert severity="warning">{error}</Alert>}
+        <Box>
+          <Button
+            variant="contained"
+            disabled={save.isPending}
+            onClick={() => {
+              setError(null);
+              const { highInterestThreshold, draftMode, tokenBudget, equalTokenBudget, notify: n } = draft;
+              save.mutate(
+                { highInterestThreshold, draftMode, tokenBudget, equalTokenBudget, notify: n },
+                {
+                  onSuccess: () => notify(t('process:settings.saved'), 'success'),
+                  onError: (e) => setError(errorMessage(e, t)),
+                },
+              );
+            }}
+          >
+            {t('process:settings.save')}
+          </Button>
+        </Box>
+      </Box>
+    </Section>
+  );
+}

@@ -1,0 +1,353 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Role } from '@estate/domain/roles';
+import { api } from '../../../shared/api/client';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { errorMessage } from '../../../shared/api/error-message';
+import { formatDate } from '../../../shared/i18n/format';
+import { notify } from '../../../shared/ui/notify';
+import { useMembers } from '../../members/api';
+import {
+  estatePath,
+  useApprovalProgress,
+  useCommitments,
+  useDirectives,
+  useEstateMutation,
+  useFlags,
+  useParticipation,
+  usePoolItems,
+  useRecommendations,
+  type Flag,
+} from '../api';
+import { Section } from './section';
+
+function ErrorNote({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <Alert severity="warning" role="alert" sx={{ my: 1 }}>
+      {errorMessage(error, t)}
+    </Alert>
+  );
+}
+
+/** Stage 2: each beneficiary's approvals, and the flags to resolve. */
+export function ApprovalsPanel({ estateId }: { estateId: string }) {
+  const { t } = useTranslation();
+  const progress = useApprovalProgress(estateId, true);
+  const flags = useFlags(estateId, true);
+  return (
+    <Section title={t('process:approvals.title')} id="panel-approvals">
+      {progress.data && (
+        <List dense disablePadding>
+          {progress.data.members.map((m) => {
+            const done = m.approved + m.flagged;
+            const total = progress.data.totalItems || 1;
+            return (
+              <ListItem key={m.memberId} disableGutters sx={{ display: 'block' }}>
+                <ListItemText
+                  primary={m.displayName}
+                  secondary={t('process:approvals.progress', {
+                    approved: m.approved,
+                    flagged: m.flagged,
+                    total: progress.data.totalItems,
+                  })}
+                />
+                <LinearProgress
+                  variant="determinate"
+                  value={Math.min(100, (done / total) * 100)}
+                  aria-label={t('process:approvals.progressLabel', { name: m.displayName })}
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+      <Typography component="h3" variant="h4" sx={{ fontSize: '1.05rem', mt: 2, mb: 1 }}>
+        {t('process:approvals.flags')}
+      </Typography>
+      {flags.data?.flags.length === 0 && <Typography color="text.secondary">{t('process:approvals.noFlags')}</Typography>}
+      {flags.data?.flags.map((f) => <FlagRow key={`${f.itemId}-${f.memberId}`} estateId={estateId} flag={f} />)}
+    </Section>
+  );
+}
+
+/** A field's value in words: lists joined, objects as JSON, nothing as a dash. */
+function show(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (Array.isArray(value)) return value.map((v) => show(v)).join(', ');
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '—';
+}
+
+function FlagRow({ estateId, flag }: { estateId: string; flag: Flag }) {
+  const { t } = useTranslation();
+  // The item as it stands, to show next to each suggested value.
+  const current = useQuery({
+    queryKey: ['estate', estateId, 'item', flag.itemId],
+    queryFn: () => api<{ item: Record<string, unknown> }>(`${estatePath(estateId)}/items/${flag.itemId}`),
+    enabled: Boolean(flag.suggestion) && !flag.resolution,
+  });
+  const now = (field: string) => show(current.data?.item[field]);
+  const [note, setNote] = useState('');
+  const resolve = useEstateMutation<'accepted' | 'rejected'>(estateId, (resolution) => ({
+    path: `/items/${flag.itemId}/approvals/${flag.memberId}/resolve`,
+    method: 'POST',
+    body: { resolution, note },
+  }));
+  return (
+    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mb: 1 }}>
+      <Typography sx={{ fontWeight: 600 }}>
+        {flag.itemName} · {flag.memberName}
+      </Typography>
+      {flag.comment && <Typography dir="auto">“{flag.comment}”</Typography>}
+      {flag.suggestion && (
+        <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}>
+          {Object.entries(flag.suggestion).map(([field, value]) => (
+            <Box key={field} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">
+                {field}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }} dir="auto">
+                {t('process:approvals.change', { from: now(field), to: show(value) })}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {flag.resolution ? (
+        <Chip sx={{ mt: 1 }} label={t(`process:approvals.resolution.${flag.resolution}`)} />
+      ) : (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'center' }}>
+          <TextField size="small" label={t('process:approvals.note')} value={note} onChange={(e) => setNote(e.target.value)} />
+          <Button variant="contained" size="small" onClick={() => resolve.mutate('accepted')} disabled={resolve.isPending}>
+            {t('process:approvals.accept')}
+          </Button>
+          <Button variant="outlined" size="small" onClick={() => resolve.mutate('rejected')} disabled={resolve.isPending}>
+            {t('process:approvals.reject')}
+          </Button>
+        </Box>
+      )}
+      <ErrorNote error={resolve.error} />
+    </Box>
+  );
+}
+
+/** Stage 10: written directives (item → receiver with the clause) and Return items. */
+export function DirectivesPanel({ estateId }: { estateId: string }) {
+  const { t } = useTranslation();
+  const directives = useDirectives(estateId, true);
+  const items = usePoolItems(estateId, true);
+  const members = useMembers(estateId);
+  const [itemId, setItemId] = useState('');
+  const [memberId, setMemberId] = useState('');
+  const [clause, setClause] = useState('');
+  const receivers = (members.data ?? []).filter((m) => m.roles.includes(Role.Beneficiary));
+  const create = useEstateMutation<void>(estateId, () => ({
+    path: '/directives',
+    method: 'POST',
+    body: { itemId, memberId, clause },
+  }));
+  const giveBack = useEstateMutation<void>(estateId, () => ({
+    path: '/returns',
+    method: 'POST',
+    body: { itemId, ...(memberId ? { memberId } : {}), note: clause },
+  }));
+  const remove = useEstateMutation<string>(estateId, (iid) => ({ path: `/directives/${iid}`, method: 'DELETE' }));
+  const reset = () => {
+    setItemId('');
+    setMemberId('');
+    setClause('');
+  };
+  return (
+    <Section title={t('process:directives.title')} id="panel-directives">
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('process:directives.explain')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
+        <TextField select label={t('process:directives.item')} value={itemId} onChange={(e) => setItemId(e.target.value)}>
+          {(items.data?.items ?? []).map((i) => (
+            <MenuItem key={i.id} value={i.id}>
+              {i.label} · {i.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label={t('process:directives.receiver')} value={memberId} onChange={(e) => setMemberId(e.target.value)}>
+          {receivers.map((m) => (
+            <MenuItem key={m.id} value={m.id}>
+              {m.displayName}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('process:directives.clause')}
+          helperText={t('process:directives.clauseHelp')}
+          multiline
+          minRows={2}
+          value={clause}
+          onChange={(e) => setClause(e.target.value)}
+        />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            variant="contained"
+            disabled={!itemId || !memberId || !clause.trim() || create.isPending}
+            onClick={() => create.mutate(undefined, { onSuccess: () => { reset(); notify(t('process:directives.saved'), 'success'); } })}
+          >
+            {t('process:directives.assign')}
+          </Button>
+          <Button
+            variant="outlined"
+            disabled={!itemId || giveBack.isPending}
+            onClick={() => giveBack.mutate(undefined, { onSuccess: () => { reset(); notify(t('process:directives.returned'), 'success'); } })}
+          >
+            {t('process:directives.return')}
+          </Button>
+        </Box>
+        <ErrorNote error={create.error ?? giveBack.error} />
+      </Box>
+      <List>
+        {(directives.data?.directives ?? []).map((d) => (
+          <ListItem key={d.itemId} disableGutters divider sx={{ display: 'block' }}>
+            <ListItemText
+              primary={
+                <>
+                  <bdi>{d.label}</bdi> · {d.name} → {d.reason === 'return' ? t('process:directives.returnLabel') : (d.memberName ?? '')}
+                </>
+              }
+              secondary={d.clause ?? d.note ?? ''}
+              slotProps={{ secondary: { dir: 'auto' } }}
+            />
+            <Button size="small" onClick={() => remove.mutate(d.itemId)} aria-label={`${t('process:directives.remove')}: ${d.name}`}>
+              {t('process:directives.remove')}
+            </Button>
+          </ListItem>
+        ))}
+      </List>
+      <ErrorNote error={remove.error} />
+    </Section>
+  );
+}
+
+/** Stages 2, 11, 20, 30: who has said they are done. */
+export function DonePanel({ estateId, stage }: { estateId: string; stage: number }) {
+  const { t, i18n } = useTranslation();
+  const participation = useParticipation(estateId, stage, true);
+  if (!participation.data) return null;
+  const members = participation.data.members;
+  const done = members.filter((m) => m.doneAt).length;
+  return (
+    <Section title={t('process:done.title')} id="panel-done">
+      <Typography sx={{ mb: 1 }}>{t('process:done.count', { done, total: members.length })}</Typography>
+      <List dense disablePadding>
+        {members.map((m) => (
+          <ListItem key={m.memberId} disableGutters>
+            <ListItemText
+              primary={m.displayName}
+              secondary={
+                m.doneAt
+                  ? t(m.automatic ? 'process:done.automatic' : 'process:done.doneAt', {
+                      date: formatDate(m.doneAt, i18n.language, true),
+                    })
+                  : t('process:done.notYet')
+              }
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Section>
+  );
+}
+
+/** Stage 12: recommendations at the threshold; the trustee confirms, adds or removes flags. */
+export function HighInterestPanel({ estateId }: { estateId: string }) {
+  const { t } = useTranslation();
+  const recs = useRecommendations(estateId, true);
+  const toggle = useEstateMutation<{ itemId: string; on: boolean }>(estateId, ({ itemId, on }) => ({
+    path: `/items/${itemId}/high-interest`,
+    method: on ? 'PUT' : 'DELETE',
+  }));
+  return (
+    <Section title={t('process:highInterest.title')} id="panel-hi">
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {t('process:highInterest.explain', { threshold: recs.data?.threshold ?? 6 })}
+      </Typography>
+      <ErrorNote error={toggle.error} />
+      <List dense>
+        {(recs.data?.items ?? []).map((i) => (
+          <ListItem key={i.itemId} disableGutters>
+            <Checkbox
+              edge="start"
+              checked={i.highInterest}
+              onChange={(e) => toggle.mutate({ itemId: i.itemId, on: e.target.checked })}
+              slotProps={{ input: { 'aria-label': t('process:highInterest.flag', { name: i.name }) } }}
+            />
+            <ListItemText
+              primary={`${i.label} · ${i.name}`}
+              secondary={t('process:highInterest.interested', { count: i.interestCount })}
+            />
+            {i.recommended && <Chip size="small" color="primary" variant="outlined" label={t('process:highInterest.recommended')} />}
+          </ListItem>
+        ))}
+      </List>
+      {recs.data?.items.length === 0 && <Typography>{t('process:highInterest.none')}</Typography>}
+    </Section>
+  );
+}
+
+/** The draw commitments (published when stage 11 opens) and the secrets revealed after each step. */
+export function CommitmentsPanel({ estateId }: { estateId: string }) {
+  const { t } = useTranslation();
+  const commitments = useCommitments(estateId, true);
+  const list = commitments.data?.commitments ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Section title={t('process:commitments.title')} id="panel-commitments">
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {t('process:commitments.explain')}
+      </Typography>
+      {list.map((c) => (
+        <Box key={c.step} sx={{ mb: 1.5 }}>
+          <Typography sx={{ fontWeight: 600 }}>{t('process:commitments.step', { step: c.step, name: t(`stages:stage.${c.step}.name`) })}</Typography>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} dir="ltr">
+            {t('process:commitments.commitment')}: {c.commitment}
+          </Typography>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} dir="ltr">
+            {t('process:commitments.secret')}: {c.secret ?? t('process:commitments.hidden')}
+          </Typography>
+        </Box>
+      ))}
+    </Section>
+  );
+}
+
+/** Stage 40: show beneficiaries the full draw records. */
+export function PublishPanel({ estateId, published }: { estateId: string; published: boolean }) {
+  const { t } = useTranslation();
+  const publish = useEstateMutation<void>(estateId, () => ({ path: '/draws/publish', method: 'POST' }));
+  return (
+    <Section title={t('process:publish.title')} id="panel-publish">
+      <Typography sx={{ mb: 1 }}>{t('process:publish.explain')}</Typography>
+      {published || publish.isSuccess ? (
+        <Alert severity="success">{t('process:publish.done')}</Alert>
+      ) : (
+        <Button variant="contained" onClick={() => publish.mutate()} disabled={publish.isPending}>
+          {t('process:publish.button')}
+        </Button>
+      )}
+      <ErrorNote error={publish.error} />
+    </Section>
+  );
+}

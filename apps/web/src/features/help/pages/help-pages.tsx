@@ -1,0 +1,121 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { FullPageLoader } from '../../../shared/ui/full-page-loader';
+import { PageLayout } from '../../../shared/ui/page-layout';
+import { useContent, type QA } from '../content';
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('\n\n').map((para, i) => (
+        <Typography key={i} dir="auto" sx={{ mb: 1.5, whiteSpace: 'pre-line' }}>
+          {para}
+        </Typography>
+      ))}
+    </>
+  );
+}
+
+function Questions({ items }: { items: QA[] }) {
+  return (
+    <Box>
+      {items.map((q) => (
+        <Accordion key={q.id} disableGutters variant="outlined">
+          <AccordionSummary expandIcon={<ExpandMore />} id={`q-${q.id}`} aria-controls={`a-${q.id}`}>
+            <Typography sx={{ fontWeight: 600 }}>{q.question}</Typography>
+          </AccordionSummary>
+          <AccordionDetails id={`a-${q.id}`}>
+            <Paragraphs text={q.answer} />
+            {q.example && (
+              <Typography color="text.secondary" dir="auto">
+                {q.example}
+              </Typography>
+            )}
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </Box>
+  );
+}
+
+/** `/faq`: the questions families ask most. */
+export function FaqPage() {
+  const { t, i18n } = useTranslation();
+  const faq = useContent('faq', i18n.language);
+  return (
+    <PageLayout title={t('nav.faq')} maxWidth={800}>
+      {faq.isPending && <FullPageLoader />}
+      {faq.data && <Questions items={faq.data.items} />}
+    </PageLayout>
+  );
+}
+
+/** `/style`: how to name and describe items. */
+export function StylePage() {
+  const { t, i18n } = useTranslation();
+  const style = useContent('style', i18n.language);
+  return (
+    <PageLayout title={t('nav.styleGuide')} maxWidth={800}>
+      {style.isPending && <FullPageLoader />}
+      {style.data && (
+        <>
+          <Paragraphs text={style.data.intro} />
+          <Questions items={style.data.rules} />
+        </>
+      )}
+    </PageLayout>
+  );
+}
+
+/** `/help/courses` (the list) and `/help/courses/<slug>` (one lesson, step by step). */
+export function CoursesPage() {
+  const { t, i18n } = useTranslation();
+  const lessons = useContent('lessons', i18n.language);
+  const slug = useParams()['*']?.split('/')[0] ?? '';
+  const course = lessons.data?.courses.find((c) => c.slug === slug);
+  return (
+    <PageLayout title={course?.title ?? t('nav.lessons')} maxWidth={800}>
+      {lessons.isPending && <FullPageLoader />}
+      {lessons.data && !course && (
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          {lessons.data.courses.map((c) => (
+            <Paper key={c.id} variant="outlined" sx={{ p: 2 }}>
+              <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+                {c.title}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mb: 1 }}>
+                {c.description}
+              </Typography>
+              <Button component={RouterLink} to={`/help/courses/${c.slug}`} variant="outlined" size="small">
+                {c.title}
+              </Button>
+            </Paper>
+          ))}
+        </Box>
+      )}
+      {course && (
+        <Box>
+          {course.steps.map((step, i) => (
+            <Paper key={step.id} variant="outlined" sx={{ p: 2, mb: 1.5 }}>
+              <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.1rem', mb: 1 }}>
+                {i + 1}. {step.title}
+              </Typography>
+              <Paragraphs text={step.content} />
+            </Paper>
+          ))}
+          <Button component={RouterLink} to="/help/courses">
+            {t('nav.lessons')}
+          </Button>
+        </Box>
+      )}
+    </PageLayout>
+  );
+}

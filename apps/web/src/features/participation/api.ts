@@ -1,0 +1,105 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+
+const base = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
+
+type ItemRef = { itemId: string; label: string; name: string };
+export type Tokens = {
+  used: number;
+  budget: number;
+  budgetRule: 'per-interest' | 'equal';
+  allocations: { itemId: string; count: number }[];
+  contested: (ItemRef & { interestCount: number; count: number })[];
+};
+export type Ranking = { itemIds: string[]; items: (ItemRef & { rank: number })[] };
+export type Assigned = ItemRef & {
+  status: string;
+  reason: string;
+  step: number | null;
+  round: number | null;
+  pick: number | null;
+  tokens: number | null;
+  tied: number | null;
+  clause: string | null;
+  note: string | null;
+  assignedAt: string | null;
+};
+export type MyItems = {
+  stage: number;
+  stageName: string;
+  deadline: { stage: number; dueAt: string; passed: boolean } | null;
+  done: { stage: number; doneAt: string; automatic: boolean } | null;
+  hearted: (ItemRef & { status: string; highInterest: boolean; interestCount: number })[];
+  ranked: (ItemRef & { rank: number })[];
+  tokens: { used: number; budget: number; allocations: (ItemRef & { count: number })[] };
+  assigned: Assigned[];
+};
+export type Advice = { advice: (ItemRef & { status: string; from: { memberId: string; displayName: string }[] })[] };
+
+export const tokensKey = (estateId: string | null) => ['estate', estateId, 'tokens'];
+
+export function useTokens(estateId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: tokensKey(estateId),
+    queryFn: () => api<Tokens>(`${base(estateId ?? '')}/tokens`),
+    enabled: Boolean(estateId) && enabled,
+    retry: false,
+  });
+}
+
+export function useSaveTokens(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (allocations: { itemId: string; count: number }[]) =>
+      api<Tokens>(`${base(estateId)}/tokens`, { method: 'PUT', body: { allocations } }),
+    onSuccess: (data) => queryClient.setQueryData(tokensKey(estateId), data),
+    onError: () => queryClient.invalidateQueries({ queryKey: tokensKey(estateId) }),
+  });
+}
+
+export function useRanking(estateId: string | null) {
+  return useQuery({
+    queryKey: ['estate', estateId, 'ranking'],
+    queryFn: () => api<Ranking>(`${base(estateId ?? '')}/rankings`),
+    enabled: Boolean(estateId),
+    retry: false,
+  });
+}
+
+export function useSaveRanking(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemIds: string[]) => api<Ranking>(`${base(estateId)}/rankings`, { method: 'PUT', body: { itemIds } }),
+    onSuccess: (data) => queryClient.setQueryData(['estate', estateId, 'ranking'], data),
+    onError: () => queryClient.invalidateQueries({ queryKey: ['estate', estateId, 'ranking'] }),
+  });
+}
+
+export function useMyItems(estateId: string | null) {
+  return useQuery({
+    queryKey: ['estate', estateId, 'my-items'],
+    queryFn: () => api<MyItems>(`${base(estateId ?? '')}/my-items`),
+    enabled: Boolean(estateId),
+    retry: false,
+  });
+}
+
+export function useAdvice(estateId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['estate', estateId, 'advice'],
+    queryFn: () => api<Advice>(`${base(estateId ?? '')}/advice`),
+    enabled: Boolean(estateId) && enabled,
+    retry: false,
+  });
+}
+
+export function useMarkDone(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stage: number) => api(`${base(estateId)}/participation/${stage}/done`, { method: 'POST' }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['estate', estateId] });
+      void queryClient.invalidateQueries({ queryKey: ['todos'] });
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../test/render-app';
+import { apiError, json, mockFetch, type MockRequest } from '../../../test/fetch-mock';
+import { makeMe } from '../../../test/fixtures';
+
+const ids = ['00000000-0000-7000-8000-000000000001', '00000000-0000-7000-8000-000000000002', '00000000-0000-7000-8000-000000000003'];
+const item = (i: number) => ({ itemId: ids[i]!, label: `A-000${i + 1}`, name: ['Ring', 'Clock', 'Lamp'][i]! });
+
+function myItems(stage: number) {
+  return {
+    stage,
+    stageName: '',
+    deadline: null,
+    done: null,
+    hearted: [0, 1, 2].map((i) => ({ ...item(i), status: 'unassigned', highInterest: true, interestCount: 3 })),
+    ranked: [],
+    tokens: { used: 0, budget: 2, allocations: [] },
+    assigned: [],
+  };
+}
+
+function base(stage: number) {
+  return {
+    'GET /api/setup': { needsSetup: false },
+    'POST /api/auth/refresh': { accessToken: 'token-1' },
+    'GET /api/me': makeMe({ roles: [10], stage }),
+    'GET /api/estates/e1/stage': { stage, name: '' },
+    'GET /api/estates/e1/my-items': myItems(stage),
+    'GET /api/estates/e1/advice': { advice: [] },
+  };
+}
+
+describe('my items: ranking', () => {
+  it('reorders with the up and down buttons and saves each change', async () => {
+    const ranking = { itemIds: [ids[0], ids[1]], items: [0, 1, 2].map((i) => ({ ...item(i), rank: i < 2 ? i + 1 : 11 })) };
+    const api = mockFetch({
+      ...base(20),
+      'GET /api/estates/e1/rankings': ranking,
+      'PUT /api/estates/e1/rankings': (req: MockRequest) => {
+        const order = (req.body as { itemIds: string[] }).itemIds;
+        const rest = ids.filter((id) => !order.includes(id)).map((id) => ({ ...item(ids.indexOf(id)), rank: 11 }));
+        return json(200, { itemIds: order, items: [...order.map((id, i) => ({ ...item(ids.indexOf(id)), rank: i + 1 })), ...rest] });
+      },
+    });
+    renderApp('/my-items');
+    await userEvent.click(await screen.findByRole('button', { name: 'Move Clock up' }, { timeout: 8000 }));
+    await waitFor(() => expect(api.find('PUT', '/api/estates/e1/rankings')).toHaveLength(1));
+    expect(api.find('PUT', '/api/estates/e1/rankings')[0]?.body).toEqual({ itemIds: [ids[1], ids[0]] });
+    await waitFor(() => expect(screen.getAllByTestId('ranked-item')[0]).toHaveTextContent('Clock'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Lamp to the ranking' }));
+    await waitFor(() => expect(api.find('PUT', '/api/estates/e1/rankings')).toHaveLength(2));
+    expect(api.find('PUT', '/api/estates/e1/rankings')[1]?.body).toEqual({ itemIds: [ids[1], ids[0], ids[2]] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Move Clock down' }));
+    await waitFor(() => expect(api.find('PUT', '/api/estates/e1/rankings')[2]?.body).toEqual({ itemIds: [ids[0], ids[1], ids[2]] }));
+  });
+});
+
+describe('my items: tokens', () => {
+  it('shows “Tokens: N of M” and the server’s refusal', async () => {
+    const contested = [0, 1].map((i) => ({ ...item(i), interestCount: 2, count: i === 0 ? 2 : 0 }));
+    const tokens = { used: 2, budget: 2, budgetRule: 'per-interest', allocations: [{ itemId: ids[0], count: 2 }], contested };
+    const api = mockFetch({
+      ...base(30),
+      'GET /api/estates/e1/tokens': tokens,
+      'PUT /api/estates/e1/tokens': apiError(400, 'validation_failed', 'That is 3 tokens; you have 2.'),
+    });
+    renderApp('/my-items');
+    expect(await screen.findByTestId('tokens-total', {}, { timeout: 8000 })).toHaveTextContent('Tokens: 2 of 2');
+    // The header shows it too.
+    expect(screen.getByTestId('token-count')).toHaveTextContent('Tokens: 2 of 2');
+    expect(screen.getByTestId('token-count-inline')).toHaveTextContent('Tokens: 2 of 2');
+    expect(screen.getByRole('button', { name: 'One token more on Ring' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'One token more on Clock' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That would be 3 tokens, but you have 2.');
+    expect(api.find('PUT', '/api/estates/e1/tokens')[0]?.body).toEqual({
+      allocations: [
+        { itemId: ids[0], count: 2 },
+        { itemId: ids[1], count: 1 },
+      ],
+    });
+    expect(screen.getByTestId('tokens-total')).toHaveTextContent('Tokens: 2 of 2');
+  });
+});

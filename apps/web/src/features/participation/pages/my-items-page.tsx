@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { Role } from '@estate/domain/roles';
+import { can } from '@estate/domain/permissions';
+import { DEADLINE_STAGES, isStageCode, type StageCode } from '@estate/domain/stages';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { errorMessage } from '../../../shared/api/error-message';
+import { formatDate } from '../../../shared/i18n/format';
+import { currentMembership } from '../../../shared/session/current-estate';
+import { useSession } from '../../../shared/session/session-context';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { FullPageLoader } from '../../../shared/ui/full-page-loader';
+import { PageLayout } from '../../../shared/ui/page-layout';
+import { useEstateStage } from '../../estates/api';
+import { useMarkDone, useMyItems } from '../api';
+import { AssignedTab } from '../components/assigned-tab';
+import { HeartedTab } from '../components/hearted-tab';
+import { RankingTab } from '../components/ranking-tab';
+import { TokensTab } from '../components/tokens-tab';
+
+type TabKey = 'hearted' | 'ranking' | 'tokens' | 'assigned';
+
+function defaultTab(stage: number): TabKey {
+  if (stage === 20) return 'ranking';
+  if (stage === 30) return 'tokens';
+  if (stage >= 31) return 'assigned';
+  return 'hearted';
+}
+
+/** `/my-items`: what I hearted, ranked, placed tokens on and received, and "I'm done". */
+export function MyItemsPage() {
+  const { t, i18n } = useTranslation();
+  const { me } = useSession();
+  const membership = currentMembership(me);
+  const estateId = membership?.estateId ?? null;
+  const stageInfo = useEstateStage(estateId);
+  const myItems = useMyItems(estateId);
+  const markDone = useMarkDone(estateId ?? '');
+  const stage = stageInfo.data?.stage ?? membership?.stage ?? 0;
+  const [search] = useSearchParams();
+  const asked = search.get('tab');
+  const [chosen, setChosen] = useState<TabKey | null>(
+    asked === 'hearted' || asked === 'ranking' || asked === 'tokens' || asked === 'assigned' ? asked : null,
+  );
+  const tab = chosen ?? defaultTab(stage);
+
+  if (!membership || !estateId) {
+    return (
+      <PageLayout title={t('process:myItems.title')}>
+        <EmptyState title={t('process:common.noEstate')} />
+      </PageLayout>
+    );
+  }
+  const actor = { roles: membership.roles, stage: isStageCode(stage) ? stage : (0 as StageCode) };
+  const data = myItems.data;
+  const doneHere = data?.done?.stage === stage;
+  const canDone = can('participation.done', actor) && (DEADLINE_STAGES as readonly number[]).includes(stage);
+
+  return (
+    <PageLayout title={t('process:myItems.title')} subtitle={t(`stages:stage.${stage}.name`)} maxWidth={760}>
+      {myItems.isPending && <FullPageLoader />}
+      {myItems.isError && <Alert severity="error">{errorMessage(myItems.error, t)}</Alert>}
+      {data && (
+        <>
+          {data.deadline && data.deadline.stage === stage && (
+            <Alert severity={data.deadline.passed ? 'warning' : 'info'} sx={{ mb: 2 }}>
+              {t(data.deadline.passed ? 'process:myItems.deadlinePassed' : 'process:myItems.deadline', {
+                date: formatDate(data.deadline.dueAt, i18n.language, true),
+              })}
+            </Alert>
+          )}
+          {canDone && (
+            <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              {doneHere ? (
+                <Alert severity="success" sx={{ flex: 1 }}>
+                  {t('process:myItems.doneAt', { date: formatDate(data.done?.doneAt, i18n.language, true) })}
+                </Alert>
+              ) : (
+                <>
+                  <Button variant="contained" onClick={() => markDone.mutate(stage)} disabled={markDone.isPending}>
+                    {t('process:myItems.done')}
+                  </Button>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('process:myItems.doneHelp')}
+                  </Typography>
+                </>
+              )}
+            </Box>
+          )}
+          {markDone.isError && <Alert severity="warning">{errorMessage(markDone.error, t)}</Alert>}
+          <Tabs
+            value={tab}
+            onChange={(_, value: TabKey) => setChosen(value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
+            <Tab value="hearted" label={t('process:myItems.tabs.hearted')} />
+            <Tab value="ranking" label={t('process:myItems.tabs.ranking')} />
+            <Tab value="tokens" label={t('process:myItems.tabs.tokens')} />
+            <Tab value="assigned" label={t('process:myItems.tabs.assigned')} />
+          </Tabs>
+          {tab === 'hearted' && (
+            <HeartedTab estateId={estateId} myItems={data} showAdvice={membership.roles.includes(Role.Beneficiary)} />
+          )}
+          {tab === 'ranking' && <RankingTab estateId={estateId} myItems={data} editable={can('ranking.set', actor)} />}
+          {tab === 'tokens' && <TokensTab estateId={estateId} editable={can('tokens.set', actor)} />}
+          {tab === 'assigned' && <AssignedTab assigned={data.assigned} />}
+        </>
+      )}
+    </PageLayout>
+  );
+}
