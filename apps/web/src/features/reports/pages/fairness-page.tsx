@@ -15,42 +15,14 @@ import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
+import type { BeneficiaryFairnessView, FairnessAggregates, FairnessReport, FairnessRow } from '@estate/domain/fairness/report';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { useMembers } from '../../members/api';
 import { DrawList } from '../../draws/pages/draws-page';
 
-type Counts = { rank: number; token: number };
-type Row = {
-  memberId: string;
-  received: number;
-  byReason: Record<string, number>;
-  hearted: number;
-  heartedReceived: number;
-  wantedShare: number | null;
-  highInterest: { received: number; top1: number; top3: number; top10: number; meanRank: number | null };
-  value: number | null;
-  valueShare: number | null;
-  envies: Counts;
-  ef1Violations: Counts;
-};
-type Aggregates = {
-  receivers: number;
-  itemsReceived: number;
-  byReason: Record<string, number>;
-  meanWantedShare: number | null;
-  minWantedShare: number | null;
-  pairs: number;
-  enviousPairs: Counts;
-  ef1Violations: Counts;
-  randomTieBreaks: number;
-  trusteeOverrides: number;
-  totalValue: number | null;
-  itemsWithoutValue: number;
-};
-type Utility = { own: number; other: number; envy: boolean; ef1: boolean };
-type Fairness =
-  | { scope: 'full'; report: { rows: Row[]; pairs: { from: string; to: string; rank: Utility; token: Utility }[]; aggregates: Aggregates } }
-  | { scope: 'own'; report: { row: Row | null; aggregates: Aggregates } };
+type Row = FairnessRow;
+type Aggregates = FairnessAggregates;
+type Fairness = { scope: 'full'; report: FairnessReport } | { scope: 'own'; report: BeneficiaryFairnessView };
 
 const REASONS = ['directive', 'return', 'only-interested', 'high-interest', 'tokens'] as const;
 
