@@ -31,7 +31,13 @@ export function EventStream() {
       } else if (event.type === 'other' && event.name === 'item') {
         applyItemEvent(queryClient, event.data);
       } else if (event.type === 'notification') {
-        if (event.data.message) notify(event.data.message, event.data.variant ?? 'info');
+        const { kind, stage, dueAt, message, variant } = event.data;
+        if (kind === 'deadline-reminder' && stage !== undefined && dueAt) {
+          const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(dueAt));
+          notify(i18n.t('notifications.deadlineReminder', { name: i18n.t(`stage.${stage}.name`, { ns: 'stages' }), date: when }), 'warning');
+        } else if (message) {
+          notify(message, variant ?? 'info');
+        }
       }
     };
     return openEventStream(onEvent);

@@ -9,7 +9,10 @@ import { getAccessToken, refreshAccessToken } from './client';
 
 export type ServerEvent =
   | { type: 'stage'; data: { estateId: string; stage: number } }
-  | { type: 'notification'; data: { message?: string; variant?: 'success' | 'warning' | 'error' | 'info' } }
+  | {
+      type: 'notification';
+      data: { message?: string; variant?: 'success' | 'warning' | 'error' | 'info'; kind?: string; stage?: number; dueAt?: string };
+    }
   | { type: 'other'; name: string; data: unknown };
 
 export const MAX_STREAM_ERRORS = 1000;
