@@ -86,6 +86,17 @@ describe('deadlines', () => {
     expect(after[0].subject).toBe('Reminder: "Beneficiaries Approve All Items" closes soon');
   });
 
+  it('sends no reminders when the estate has notifications switched off', async () => {
+    await createAdmin(h, { email: 'root@example.com' });
+    const { trustee, estateId } = await setup();
+    await call(h, 'PATCH', `/api/estates/${estateId}`, { as: trustee, body: { settings: { notify: false } } });
+    await call(h, 'PUT', `/api/estates/${estateId}/deadlines/2`, { as: trustee, body: { dueAt: inHours(10) } });
+    await h.app.scheduler.runDue();
+    const admin = await signIn(h, 'root@example.com');
+    const reminders = (await call(h, 'GET', '/api/admin/outbox', { as: admin })).json().messages.filter((m: { subject: string }) => m.subject.startsWith('Reminder'));
+    expect(reminders).toHaveLength(0);
+  });
+
   it('refuses deadlines for stages without one, in the past, or from non-trustees', async () => {
     const { trustee, estateId, anna } = await setup();
     const wrong = await call(h, 'PUT', `/api/estates/${estateId}/deadlines/12`, { as: trustee, body: { dueAt: inHours(5) } });

@@ -96,18 +96,19 @@ export async function processDueDeadlines(ctx: AppContext): Promise<{ estateId: 
 export async function sendDueReminders(ctx: AppContext): Promise<number> {
   const now = ctx.now();
   const soon = await ctx.db
-    .select({ deadline: deadlines, estateName: estates.name, stage: estates.stage })
+    .select({ deadline: deadlines, estateName: estates.name, stage: estates.stage, settings: estates.settings })
     .from(deadlines)
     .innerJoin(estates, eq(estates.id, deadlines.estateId))
     .where(and(isNull(deadlines.remindedAt), isNull(deadlines.processedAt), gt(deadlines.dueAt, now), lte(deadlines.dueAt, new Date(now.getTime() + REMINDER_BEFORE_MS))));
   let sent = 0;
-  for (const { deadline, estateName, stage } of soon) {
+  for (const { deadline, estateName, stage, settings } of soon) {
     const [claimed] = await ctx.db
       .update(deadlines)
       .set({ remindedAt: now })
       .where(and(eq(deadlines.estateId, deadline.estateId), eq(deadlines.stage, deadline.stage), isNull(deadlines.remindedAt)))
       .returning();
-    if (!claimed || stage !== deadline.stage) continue;
+    // The estate's notifications switch (the seed's system record "notify") turns reminders off.
+    if (!claimed || stage !== deadline.stage || settings.notify === false) continue;
     const people = await ctx.db
       .select({ id: users.id, email: users.email, firstName: users.firstName })
       .from(memberships)
