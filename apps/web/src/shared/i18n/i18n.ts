@@ -83,6 +83,8 @@ function fetchBundles(language: Language): Promise<void> {
 export async function loadLanguage(language: Language): Promise<void> {
   try {
     await Promise.all([fetchBundles('en'), language === 'en' ? undefined : fetchBundles(language)]);
+  } catch {
+    // Texts that could not be fetched (offline, a stale build) fall back to English; never an error.
   } finally {
     // Even without its texts (offline), switch: missing texts fall back to English.
     if (i18n.language !== language) await i18n.changeLanguage(language);

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { i18n } from '../i18n/i18n';
 import arCommon from '../i18n/locales/ar/common.json';
 import arStages from '@estate/domain/content/stages.ar.json';
+import arCatalogue from '../i18n/locales/ar/catalogue.json';
+import arProcess from '../i18n/locales/ar/process.json';
 import { renderApp } from '../../test/render-app';
 import { apiError, mockFetch } from '../../test/fetch-mock';
 
@@ -11,6 +13,8 @@ describe('language and direction', () => {
   it('turns the page right-to-left in Arabic and back', async () => {
     i18n.addResourceBundle('ar', 'common', arCommon, true, true);
     i18n.addResourceBundle('ar', 'stages', { stage: arStages }, true, true);
+    i18n.addResourceBundle('ar', 'catalogue', arCatalogue, true, true);
+    i18n.addResourceBundle('ar', 'process', arProcess, true, true);
     mockFetch({
       'GET /api/setup': { needsSetup: false },
       'POST /api/auth/refresh': apiError(401, 'unauthenticated'),
