@@ -8,31 +8,22 @@ import { Role } from '@estate/domain/roles';
 import { Stage } from '@estate/domain/stages';
 import type { approvalBody, resolveBody } from '@estate/domain/schemas/approval';
 import { queryRows, type Db } from '../../db/client.js';
-import { approvals, deadlines, itemLabels, items, labels, memberships, participation, users } from '../../db/schema.js';
+import { approvals, itemLabels, items, labels, memberships, users } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { inEstate } from '../../platform/tenancy.js';
+import { assertInputsOpen } from '../../platform/pool.js';
 
 type Suggestion = Record<string, unknown>;
-
-/** Inputs freeze for a member once they said they are done, or once the stage's deadline passed. */
-export async function assertInputsOpen(db: Db, estateId: string, memberId: string, stage: number): Promise<void> {
-  const [deadline] = await db.select().from(deadlines).where(inEstate(deadlines, estateId, eq(deadlines.stage, stage)));
-  if (deadline?.processedAt) {
-    throw new AppError('wrong_stage', 'The deadline for this stage has passed, so answers can no longer be changed.');
-  }
-  const [done] = await db.select().from(participation).where(inEstate(participation, estateId, eq(participation.memberId, memberId), eq(participation.stage, stage)));
-  if (done) throw new AppError('wrong_stage', 'You have already finished this stage, so your answers can no longer be changed.');
-}
 
 export async function setApproval(ctx: AppContext, access: EstateAccess, itemId: string, body: z.infer<typeof approvalBody>) {
   const estateId = access.estate.id;
   const memberId = access.user.id;
   await ctx.db.transaction(async (tx) => {
-    await assertInputsOpen(tx, estateId, memberId, Stage.Approve);
+    await assertInputsOpen(tx, estateId, memberId, Stage.Approve, ctx.now());
     const [item] = await tx.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
     if (!item) throw notFound('That item');
     const values = { status: body.status, comment: body.comment, suggestion: body.suggestion ?? null, automatic: false, resolution: null, resolvedBy: null, resolvedAt: null, updatedAt: ctx.now() };
@@ -59,7 +50,7 @@ export async function approveAllRemaining(ctx: AppContext, access: EstateAccess)
   const estateId = access.estate.id;
   const memberId = access.user.id;
   return ctx.db.transaction(async (tx) => {
-    await assertInputsOpen(tx, estateId, memberId, Stage.Approve);
+    await assertInputsOpen(tx, estateId, memberId, Stage.Approve, ctx.now());
     const inserted = await queryRows<{ item_id: string }>(tx, sql`
       insert into ${approvals} (estate_id, item_id, member_id, status, updated_at)
       select ${estateId}, i.id, ${memberId}, 'approved', now() from ${items} i

@@ -7,7 +7,7 @@ import { Role } from '@estate/domain/roles';
 import type { DrawInputs, Interest, Ranking, TokenPlacement } from '@estate/domain/draw/inputs';
 import { queryRows, type Db } from '../../db/client.js';
 import { interests, items, memberships, rankings, tokenAllocations } from '../../db/schema.js';
-import { POOL_STATUSES } from '../participation/pool.js';
+import { POOL_STATUSES } from '../../platform/pool.js';
 
 const poolStatuses = sql.join(
   POOL_STATUSES.map((s) => sql`${s}`),

@@ -21,7 +21,7 @@ import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
-import { POOL_STATUSES, assertStage, inPool, isPoolItem, isReceiver, lockedStage, notInPoolReason, receiverIds, settingsOf } from '../participation/pool.js';
+import { POOL_STATUSES, assertStage, inPool, isPoolItem, isReceiver, lockedStage, notInPoolReason, receiverIds, settingsOf } from '../../platform/pool.js';
 import { loadDrawInputs } from './inputs.js';
 
 const RANDOM_STEPS: readonly DrawStep[] = [21, 31];

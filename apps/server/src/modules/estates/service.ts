@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { Role } from '@estate/domain/roles';
 import {
   DEFAULT_ESTATE_SETTINGS,
-  estateSettingsSchema,
   type Estate,
   type EstateSettings,
   type updateEstateBody,
@@ -15,11 +14,8 @@ import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess, EstateRow, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
+import { settingsOf } from '../../platform/pool.js';
 
-function estateSettings(stored: Record<string, unknown>): EstateSettings {
-  const parsed = estateSettingsSchema.safeParse({ ...DEFAULT_ESTATE_SETTINGS, ...stored });
-  return parsed.success ? parsed.data : DEFAULT_ESTATE_SETTINGS;
-}
 
 export function toEstateDto(row: EstateRow): Estate {
   return {
@@ -27,7 +23,7 @@ export function toEstateDto(row: EstateRow): Estate {
     name: row.name,
     stage: row.stage,
     deadlines: row.deadlines,
-    settings: estateSettings(row.settings),
+    settings: settingsOf(row.settings),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -55,14 +51,14 @@ export async function listEstates(ctx: AppContext, user: UserRow): Promise<Estat
 
 export async function updateEstate(ctx: AppContext, access: EstateAccess, body: z.infer<typeof updateEstateBody>): Promise<Estate> {
   const before = access.estate;
-  const settings = { ...estateSettings(before.settings), ...body.settings };
+  const settings = { ...settingsOf(before.settings), ...body.settings };
   const name = body.name ?? before.name;
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(estates).set({ name, settings }).where(eq(estates.id, before.id)).returning();
     if (name !== before.name) {
       await recordActivity(tx, { estateId: before.id, actorId: access.user.id, action: 'estate.renamed', entity: 'estate', entityId: before.id, field: 'name', from: before.name, to: name });
     }
-    const old = estateSettings(before.settings);
+    const old = settingsOf(before.settings);
     for (const key of Object.keys(body.settings ?? {}) as (keyof EstateSettings)[]) {
       if (old[key] === settings[key]) continue;
       await recordActivity(tx, { estateId: before.id, actorId: access.user.id, action: 'estate.setting-changed', entity: 'estate', entityId: before.id, field: key, from: old[key], to: settings[key] });

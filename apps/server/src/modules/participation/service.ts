@@ -27,7 +27,7 @@ import {
   notInPoolReason,
   receiverSql,
   settingsOf,
-} from './pool.js';
+} from '../../platform/pool.js';
 import { heartedBy, receiverInterestCount } from '../../db/fragments.js';
 
 

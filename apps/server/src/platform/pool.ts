@@ -7,10 +7,10 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
 import { DEFAULT_ESTATE_SETTINGS, estateSettingsSchema, type EstateSettings } from '@estate/domain/schemas/estate';
 import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
-import type { Db } from '../../db/client.js';
-import { deadlines, estates, interests, items, memberships, participation } from '../../db/schema.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { inEstate } from '../../platform/tenancy.js';
+import type { Db } from '../db/client.js';
+import { deadlines, estates, interests, items, memberships, participation } from '../db/schema.js';
+import { AppError, notFound } from './errors.js';
+import { inEstate } from './tenancy.js';
 
 export type ItemRow = typeof items.$inferSelect;
 
