@@ -284,6 +284,8 @@ export const items = pgTable(
     uniqueIndex('items_estate_import_ref_key').on(t.estateId, t.importRef),
     index('items_estate_room_idx').on(t.estateId, t.roomId),
     index('items_estate_status_idx').on(t.estateId, t.status),
+    // Sorting by name and the style guide's "another item has this name" check.
+    index('items_estate_name_idx').on(t.estateId, sql`lower(${t.name})`),
   ],
 );
 

@@ -28,22 +28,20 @@ function bearer(req: FastifyRequest): string | undefined {
   return header.slice('Bearer '.length).trim() || undefined;
 }
 
-/**
- * The signed-in user, checked against the database on every request so that a disabled account
- * stops at once. A user who must reset their password may only do that (`allowForcedReset`).
- */
-export async function requireUser(
-  ctx: AppContext,
-  req: FastifyRequest,
-  options: { allowForcedReset?: boolean } = {},
-): Promise<UserRow> {
+/** The user id from a valid access token; the token alone never proves the account is still usable. */
+async function callerId(ctx: AppContext, req: FastifyRequest): Promise<string> {
   const token = bearer(req);
   if (!token) throw new AppError('unauthenticated', 'Please sign in.');
-  const { userId } = await ctx.tokens.verify(token, ctx.now());
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  return (await ctx.tokens.verify(token, ctx.now())).userId;
+}
+
+function usableUser(user: UserRow | null | undefined, options: { allowForcedReset?: boolean }): UserRow {
   if (!user) throw new AppError('unauthenticated', 'Invalid access.');
   if (user.accountStatus === 'disabled') {
-    throw new AppError('account_disabled', 'This account has been disabled. Please contact the administrator.');
+    throw new AppError(
+      'account_disabled',
+      'This account has been disabled. Please contact the administrator.',
+    );
   }
   if (user.loginStatus === 'forced-reset' && !options.allowForcedReset) {
     throw new AppError('password_reset_required', 'Please choose a new password before continuing.');
@@ -51,36 +49,64 @@ export async function requireUser(
   return user;
 }
 
-/** Loads the estate and the caller's roles in it. Non-members get 404, exactly as for unknown ids. */
+/**
+ * The signed-in user, checked against the database (or the read cache, which forgets everything
+ * at the next write) on every request, so that a disabled account stops at once. A user who must reset their password may only do that (`allowForcedReset`).
+ */
+export async function requireUser(
+  ctx: AppContext,
+  req: FastifyRequest,
+  options: { allowForcedReset?: boolean } = {},
+): Promise<UserRow> {
+  const userId = await callerId(ctx, req);
+  const user = await ctx.reads.get(
+    `user:${userId}`,
+    async () => (await ctx.db.select().from(users).where(eq(users.id, userId)))[0],
+  );
+  return usableUser(user, options);
+}
+
+/**
+ * Loads the caller, the estate and the caller's roles in it in one query (this runs on nearly
+ * every request). Non-members get 404, exactly as for unknown ids.
+ */
 export async function requireEstateAccess(
   ctx: AppContext,
   req: FastifyRequest,
   estateId: string,
   action: Action,
 ): Promise<EstateAccess> {
-  const user = await requireUser(ctx, req);
-  const [row] = await ctx.db
-    .select({ estate: estates, roles: memberships.roles })
-    .from(estates)
-    .leftJoin(memberships, and(eq(memberships.estateId, estates.id), eq(memberships.userId, user.id)))
-    .where(eq(estates.id, estateId));
-  if (!row || (!row.roles && !user.isAdmin)) {
-    if (row) req.log.warn({ userId: user.id, estateId, action }, 'refused: not a member of the estate');
+  const userId = await callerId(ctx, req);
+  const row = await ctx.reads.get(`access:${userId}:${estateId}`, async () => {
+    const [found] = await ctx.db
+      .select({ user: users, estate: estates, roles: memberships.roles })
+      .from(users)
+      .leftJoin(estates, eq(estates.id, estateId))
+      .leftJoin(memberships, and(eq(memberships.estateId, estates.id), eq(memberships.userId, users.id)))
+      .where(eq(users.id, userId));
+    return found;
+  });
+  const user = usableUser(row?.user, {});
+  if (!row?.estate || (!row.roles && !user.isAdmin)) {
+    if (row?.estate)
+      req.log.warn({ userId: user.id, estateId, action }, 'refused: not a member of the estate');
     throw notFound('That estate');
   }
+  const estate = row.estate;
   const roles = [...(row.roles ?? []), ...(user.isAdmin ? [Role.Admin] : [])];
-  const stage = isStageCode(row.estate.stage) ? row.estate.stage : 0;
+  const stage = isStageCode(estate.stage) ? estate.stage : 0;
   const decision = authorize(action, { roles, stage });
   if (!decision.ok) {
     req.log.warn({ userId: user.id, estateId, action, reason: decision.reason }, 'refused authorization');
-    if (decision.reason === 'role') throw new AppError('forbidden', 'Your role in this estate does not allow this.');
+    if (decision.reason === 'role')
+      throw new AppError('forbidden', 'Your role in this estate does not allow this.');
     const allowed = decision.allowedStages.map((s) => `"${STAGE_NAMES[s]}"`).join(' or ');
     throw new AppError(
       'wrong_stage',
       `This can only be done in the stage ${allowed}; the estate is in "${STAGE_NAMES[stage]}".`,
     );
   }
-  return { user, estate: row.estate, stage, roles };
+  return { user, estate, stage, roles };
 }
 
 export function requireAdmin(user: UserRow, req: FastifyRequest): void {

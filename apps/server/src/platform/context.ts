@@ -6,6 +6,7 @@ import type { Database, Db } from '../db/client.js';
 import { EventBus } from './events.js';
 import { FileUrlSigner } from './file-urls.js';
 import { Mailer } from './mail.js';
+import { ReadCache } from './read-cache.js';
 import { ensureSigningSecret } from './secrets.js';
 import { LocalDiskStorage, type Storage } from './storage.js';
 import { AccessTokens } from './tokens.js';
@@ -19,12 +20,19 @@ export type AppContext = {
   events: EventBus;
   storage: Storage;
   fileUrls: FileUrlSigner;
+  /** Hot reads, kept until the next write (read-cache.ts). */
+  reads: ReadCache;
   /** The clock, injectable so deadlines and expiries are testable. */
   now: () => Date;
 };
 
 /** Builds the shared services once; the caller starts the event bus if it serves live events. */
-export async function createContext(config: Config, database: Database, log: FastifyBaseLogger, now: () => Date = () => new Date()): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
+): Promise<AppContext> {
   const secret = await ensureSigningSecret(database.db, config.JWT_SECRET);
   return {
     config,
@@ -35,6 +43,7 @@ export async function createContext(config: Config, database: Database, log: Fas
     events: new EventBus(database.notifier),
     storage: new LocalDiskStorage(path.join(config.DATA_DIR, 'files')),
     fileUrls: new FileUrlSigner(secret),
+    reads: new ReadCache(database.writes, now),
     now,
   };
 }

@@ -112,18 +112,23 @@ export async function assertStage(tx: Db, estateId: string, expected: StageCode,
  * has passed (processed by the scheduler, or simply due: the deadline is the deadline).
  */
 export async function assertInputsOpen(db: Db, estateId: string, memberId: string, stage: StageCode, now: Date): Promise<void> {
-  const [deadline] = await db.select().from(deadlines).where(inEstate(deadlines, estateId, eq(deadlines.stage, stage)));
-  if (deadline && (deadline.processedAt || deadline.dueAt.getTime() <= now.getTime())) {
+  // One round trip for both questions: this runs before every heart, ranking and token change.
+  const [row] = await db
+    .select({
+      dueAt: deadlines.dueAt,
+      processedAt: deadlines.processedAt,
+      doneAutomatically: sql<boolean | null>`(select ${participation.automatic} from ${participation}
+        where ${participation.estateId} = ${estateId} and ${participation.memberId} = ${memberId} and ${participation.stage} = ${stage})`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(deadlines, and(eq(deadlines.estateId, estateId), eq(deadlines.stage, stage)));
+  if (row?.dueAt && (row.processedAt || row.dueAt.getTime() <= now.getTime())) {
     throw new AppError('wrong_stage', `The deadline for "${STAGE_NAMES[stage]}" has passed, so choices can no longer be changed.`);
   }
-  const [done] = await db
-    .select({ doneAt: participation.doneAt, automatic: participation.automatic })
-    .from(participation)
-    .where(inEstate(participation, estateId, eq(participation.memberId, memberId), eq(participation.stage, stage)));
-  if (done) {
+  if (row && row.doneAutomatically !== null) {
     throw new AppError(
       'wrong_stage',
-      done.automatic
+      row.doneAutomatically
         ? `You were counted as done with "${STAGE_NAMES[stage]}" at its deadline, so your choices are final.`
         : `You said you are done with "${STAGE_NAMES[stage]}", so your choices are final.`,
     );

@@ -58,6 +58,21 @@ describe('stage 2 approvals', () => {
     expect((await call(h, 'POST', `/api/estates/${estateId}/items/${chair.id}/approvals/${ben.id}/resolve`, { as: anna, body: { resolution: 'accepted' } })).statusCode).toBe(403);
   });
 
+  it('tells open pages when a flag makes an item Pending, and says nothing of a plain approval', async () => {
+    const { estateId, anna, chair, lamp } = await stageTwoEstate();
+    const heard: string[] = [];
+    const stop = await h.database.notifier.listen('estate_events', (payload) => heard.push(payload));
+    try {
+      await call(h, 'PUT', `/api/estates/${estateId}/items/${chair.id}/approval`, { as: anna, body: { status: 'approved' } });
+      await call(h, 'PUT', `/api/estates/${estateId}/items/${lamp.id}/approval`, { as: anna, body: { status: 'flagged', comment: 'Copper', suggestion: { name: 'Copper Lamp' } } });
+      await expect.poll(() => heard.some((p) => p.includes(lamp.id))).toBe(true);
+      expect(heard.some((p) => p.includes(chair.id))).toBe(false);
+      expect(heard.join()).not.toContain(anna.id);
+    } finally {
+      await stop();
+    }
+  });
+
   it('approves everything left in one go', async () => {
     const { estateId, anna, chair } = await stageTwoEstate();
     await call(h, 'PUT', `/api/estates/${estateId}/items/${chair.id}/approval`, { as: anna, body: { status: 'flagged', comment: 'Scratched' } });

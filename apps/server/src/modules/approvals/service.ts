@@ -22,28 +22,33 @@ type Suggestion = Record<string, unknown>;
 export async function setApproval(ctx: AppContext, access: EstateAccess, itemId: string, body: z.infer<typeof approvalBody>) {
   const estateId = access.estate.id;
   const memberId = access.user.id;
-  await ctx.db.transaction(async (tx) => {
+  const statusChanged = await ctx.db.transaction(async (tx) => {
     await assertInputsOpen(tx, estateId, memberId, Stage.Approve, ctx.now());
     const [item] = await tx.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
     if (!item) throw notFound('That item');
     const values = { status: body.status, comment: body.comment, suggestion: body.suggestion ?? null, automatic: false, resolution: null, resolvedBy: null, resolvedAt: null, updatedAt: ctx.now() };
     await tx.insert(approvals).values({ estateId, itemId, memberId, ...values }).onConflictDoUpdate({ target: [approvals.itemId, approvals.memberId], set: values });
-    await refreshPending(tx, estateId, itemId);
+    const changed = await refreshPending(tx, estateId, itemId);
     await recordActivity(tx, { estateId, actorId: memberId, action: body.status === 'approved' ? 'item.approved' : 'item.flagged', entity: 'item', entityId: itemId, field: 'approval', to: body.status === 'flagged' ? { comment: body.comment, suggestion: body.suggestion ?? null } : 'approved' });
+    return changed;
   });
+  // Open pages learn that the item became Pending (or stopped being); a plain approval says nothing.
+  if (statusChanged) await ctx.events.publish({ type: 'item', estateId, data: { itemId, change: 'updated' } });
 }
 
-/** Pending while any unresolved suggestion waits; back to Unassigned when none does. */
-async function refreshPending(tx: Db, estateId: string, itemId: string) {
+/** Pending while any unresolved suggestion waits; back to Unassigned when none does. True if it changed. */
+async function refreshPending(tx: Db, estateId: string, itemId: string): Promise<boolean> {
   const [open] = await tx
     .select({ n: count() })
     .from(approvals)
     .where(inEstate(approvals, estateId, eq(approvals.itemId, itemId), eq(approvals.status, 'flagged'), isNull(approvals.resolution), sql`${approvals.suggestion} is not null`));
   const waiting = (open?.n ?? 0) > 0;
-  await tx
+  const updated = await tx
     .update(items)
     .set({ status: waiting ? 'pending' : 'unassigned' })
-    .where(inEstate(items, estateId, eq(items.id, itemId), inArray(items.status, waiting ? ['unassigned'] : ['pending'])));
+    .where(inEstate(items, estateId, eq(items.id, itemId), inArray(items.status, waiting ? ['unassigned'] : ['pending'])))
+    .returning({ id: items.id });
+  return updated.length > 0;
 }
 
 export async function approveAllRemaining(ctx: AppContext, access: EstateAccess) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '@estate/domain/roles';
-import { interests } from '../../db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import { interests, items, memberships } from '../../db/schema.js';
 import { call, useHarness } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
 
@@ -58,24 +59,52 @@ describe('items', () => {
 
   it('names each bad field', async () => {
     const { trustee, estateId } = await estateWithTrustee();
-    const res = await call(h, 'POST', `/api/estates/${estateId}/items`, { as: trustee, body: { name: '', year: 'old', value: -3, currency: 'euro', status: 'assigned' } });
+    const res = await call(h, 'POST', `/api/estates/${estateId}/items`, {
+      as: trustee,
+      body: { name: '', year: 'old', value: -3, currency: 'euro', status: 'assigned' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().error.fields).sort()).toEqual(['currency', 'name', 'status', 'value', 'year']);
+    expect(Object.keys(res.json().error.fields).sort()).toEqual([
+      'currency',
+      'name',
+      'status',
+      'value',
+      'year',
+    ]);
   });
 
   it('needs If-Match for edits, refuses a stale version, and logs each changed field', async () => {
     const { trustee, estateId } = await estateWithTrustee();
     const item = await createItem(h, estateId, trustee);
     const url = `/api/estates/${estateId}/items/${item.id}`;
-    expect((await call(h, 'PATCH', url, { as: trustee, body: { name: 'Oak Chair 1' } })).statusCode).toBe(428);
-    const ok = await call(h, 'PATCH', url, { as: trustee, body: { name: 'Oak Chair 1', categories: ['Furniture', 'Kitchen'] }, headers: { 'if-match': '"1"' } });
+    expect((await call(h, 'PATCH', url, { as: trustee, body: { name: 'Oak Chair 1' } })).statusCode).toBe(
+      428,
+    );
+    const ok = await call(h, 'PATCH', url, {
+      as: trustee,
+      body: { name: 'Oak Chair 1', categories: ['Furniture', 'Kitchen'] },
+      headers: { 'if-match': '"1"' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers.etag).toBe('"2"');
-    const stale = await call(h, 'PATCH', url, { as: trustee, body: { name: 'Oak Chair A' }, headers: { 'if-match': '"1"' } });
+    const stale = await call(h, 'PATCH', url, {
+      as: trustee,
+      body: { name: 'Oak Chair A' },
+      headers: { 'if-match': '"1"' },
+    });
     expect(stale.statusCode).toBe(412);
     expect(stale.json().error.code).toBe('version_mismatch');
     const events = (await call(h, 'GET', `/api/estates/${estateId}/activity`, { as: trustee })).json().events;
-    expect(events).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'item.updated', field: 'name', from: 'Oak Chair', to: 'Oak Chair 1' })]));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'item.updated',
+          field: 'name',
+          from: 'Oak Chair',
+          to: 'Oak Chair 1',
+        }),
+      ]),
+    );
   });
 
   it('lets exactly one of several concurrent edits win', async () => {
@@ -83,7 +112,11 @@ describe('items', () => {
     const item = await createItem(h, estateId, trustee);
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, { as: trustee, body: { notes: `edit ${i}` }, headers: { 'if-match': '1' } }),
+        call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, {
+          as: trustee,
+          body: { notes: `edit ${i}` },
+          headers: { 'if-match': '1' },
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode).sort();
@@ -93,9 +126,17 @@ describe('items', () => {
   it('puts items on hold and back, but never changes an assignment through an edit', async () => {
     const { trustee, estateId } = await estateWithTrustee();
     const item = await createItem(h, estateId, trustee);
-    const held = await call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, { as: trustee, body: { status: 'hold' }, headers: { 'if-match': '1' } });
+    const held = await call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, {
+      as: trustee,
+      body: { status: 'hold' },
+      headers: { 'if-match': '1' },
+    });
     expect(held.json().item.status).toBe('hold');
-    const sneaky = await call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, { as: trustee, body: { assignedTo: trustee.id }, headers: { 'if-match': '2' } });
+    const sneaky = await call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, {
+      as: trustee,
+      body: { assignedTo: trustee.id },
+      headers: { 'if-match': '2' },
+    });
     expect(sneaky.statusCode).toBe(400);
   });
 
@@ -106,16 +147,26 @@ describe('items', () => {
     const observer = await addMember(h, estateId, trustee, [Role.Observer]);
     const body = { name: 'Brass Lamp', categories: ['Lighting'] };
     await setStage(h, estateId, 1);
-    expect((await call(h, 'POST', `/api/estates/${estateId}/items`, { as: creator, body })).statusCode).toBe(201);
-    expect((await call(h, 'POST', `/api/estates/${estateId}/items`, { as: beneficiary, body })).statusCode).toBe(403);
-    expect((await call(h, 'POST', `/api/estates/${estateId}/items`, { as: observer, body })).statusCode).toBe(403);
+    expect((await call(h, 'POST', `/api/estates/${estateId}/items`, { as: creator, body })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await call(h, 'POST', `/api/estates/${estateId}/items`, { as: beneficiary, body })).statusCode,
+    ).toBe(403);
+    expect((await call(h, 'POST', `/api/estates/${estateId}/items`, { as: observer, body })).statusCode).toBe(
+      403,
+    );
     await setStage(h, estateId, 2);
     const late = await call(h, 'POST', `/api/estates/${estateId}/items`, { as: creator, body });
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toMatch(/Cataloging Assets.*Beneficiaries Approve All Items/);
-    expect((await call(h, 'POST', `/api/estates/${estateId}/items`, { as: trustee, body })).statusCode).toBe(201);
+    expect((await call(h, 'POST', `/api/estates/${estateId}/items`, { as: trustee, body })).statusCode).toBe(
+      201,
+    );
     await setStage(h, estateId, 40);
-    expect((await call(h, 'POST', `/api/estates/${estateId}/items`, { as: trustee, body })).statusCode).toBe(409);
+    expect((await call(h, 'POST', `/api/estates/${estateId}/items`, { as: trustee, body })).statusCode).toBe(
+      409,
+    );
   });
 
   it('hides another estate’s items behind 404', async () => {
@@ -123,24 +174,51 @@ describe('items', () => {
     const item = await createItem(h, estateId, trustee);
     const outsider = await createUser(h);
     const theirEstate = await createEstate(h, outsider);
-    expect((await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: outsider })).statusCode).toBe(404);
+    expect(
+      (await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: outsider })).statusCode,
+    ).toBe(404);
     // Even through their own estate's path.
-    expect((await call(h, 'GET', `/api/estates/${theirEstate}/items/${item.id}`, { as: outsider })).statusCode).toBe(404);
-    expect((await call(h, 'PATCH', `/api/estates/${theirEstate}/items/${item.id}`, { as: outsider, body: { name: 'Mine' }, headers: { 'if-match': '1' } })).statusCode).toBe(404);
+    expect(
+      (await call(h, 'GET', `/api/estates/${theirEstate}/items/${item.id}`, { as: outsider })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(h, 'PATCH', `/api/estates/${theirEstate}/items/${item.id}`, {
+          as: outsider,
+          body: { name: 'Mine' },
+          headers: { 'if-match': '1' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('item list', () => {
   it('filters, searches, sorts and pages with a cursor', async () => {
     const { trustee, estateId } = await estateWithTrustee();
-    const house = (await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: trustee, body: { name: 'House' } })).json().location;
-    const den = (await call(h, 'POST', `/api/estates/${estateId}/locations/${house.id}/rooms`, { as: trustee, body: { name: 'Den' } })).json().room;
-    for (let i = 1; i <= 7; i++) await createItem(h, estateId, trustee, { name: `Dining Chair ${i}`, roomId: i <= 3 ? den.id : null });
-    await createItem(h, estateId, trustee, { name: 'Wedding Ring', categories: ['Jewellery'], notes: 'Grandma’s gold band' });
+    const house = (
+      await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: trustee, body: { name: 'House' } })
+    ).json().location;
+    const den = (
+      await call(h, 'POST', `/api/estates/${estateId}/locations/${house.id}/rooms`, {
+        as: trustee,
+        body: { name: 'Den' },
+      })
+    ).json().room;
+    for (let i = 1; i <= 7; i++)
+      await createItem(h, estateId, trustee, { name: `Dining Chair ${i}`, roomId: i <= 3 ? den.id : null });
+    await createItem(h, estateId, trustee, {
+      name: 'Wedding Ring',
+      categories: ['Jewellery'],
+      notes: 'Grandma’s gold band',
+    });
 
-    const list = (q: string) => call(h, 'GET', `/api/estates/${estateId}/items?${q}`, { as: trustee }).then((r) => r.json());
+    const list = (q: string) =>
+      call(h, 'GET', `/api/estates/${estateId}/items?${q}`, { as: trustee }).then((r) => r.json());
     expect((await list('roomId=' + den.id)).total).toBe(3);
-    expect((await list('category=jewellery')).items.map((i: { name: string }) => i.name)).toEqual(['Wedding Ring']);
+    expect((await list('category=jewellery')).items.map((i: { name: string }) => i.name)).toEqual([
+      'Wedding Ring',
+    ]);
     expect((await list('q=gold')).items.map((i: { name: string }) => i.name)).toEqual(['Wedding Ring']);
     expect((await list('q=A-0008')).items.map((i: { name: string }) => i.name)).toEqual(['Wedding Ring']);
     expect((await list('q=50%25')).total).toBe(0); // "50%" is text, not a wildcard
@@ -149,7 +227,9 @@ describe('item list', () => {
     const pages: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: { name: string }[]; nextCursor: string | null; total: number } = await list(`sort=-name&limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { items: { name: string }[]; nextCursor: string | null; total: number } = await list(
+        `sort=-name&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(page.total).toBe(8);
       pages.push(...page.items.map((i) => i.name));
       cursor = page.nextCursor;
@@ -167,11 +247,39 @@ describe('item list', () => {
     const b = await addMember(h, estateId, trustee, [Role.Beneficiary]);
     const kid = await addMember(h, estateId, trustee, [Role.Offspring], { receivesThrough: a.id });
     const item = await createItem(h, estateId, trustee);
-    await h.database.db.insert(interests).values([a, b, kid].map((m) => ({ estateId, itemId: item.id, memberId: m.id })));
+    await h.database.db
+      .insert(interests)
+      .values([a, b, kid].map((m) => ({ estateId, itemId: item.id, memberId: m.id })));
     const asB = (await call(h, 'GET', `/api/estates/${estateId}/items`, { as: b })).json().items[0];
     expect(asB).toMatchObject({ interestCount: 2, interested: true });
     const detail = (await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: b })).body;
     expect(detail).not.toContain(a.id);
     expect(detail).not.toContain(kid.id);
+  });
+
+  it('never answers from memory after any write, by any path', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    const a = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const item = await createItem(h, estateId, trustee);
+    const list = async () =>
+      (await call(h, 'GET', `/api/estates/${estateId}/items`, { as: a })).json().items[0];
+    const detail = async () =>
+      (await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: a })).json().item;
+    expect(await list()).toMatchObject({ interestCount: 0 });
+    expect(await detail()).toMatchObject({ interestCount: 0 });
+    // A write that goes around the items module (as the draws and approvals do) is seen at once.
+    await h.database.db.insert(interests).values({ estateId, itemId: item.id, memberId: a.id });
+    expect(await list()).toMatchObject({ interestCount: 1, interested: true });
+    expect(await detail()).toMatchObject({ interestCount: 1, interested: true });
+    await h.database.db.update(items).set({ name: 'Renamed elsewhere' }).where(eq(items.id, item.id));
+    expect(await list()).toMatchObject({ name: 'Renamed elsewhere' });
+    expect(await detail()).toMatchObject({ name: 'Renamed elsewhere' });
+    // Losing membership is a write too: the next read is refused.
+    await h.database.db
+      .delete(memberships)
+      .where(and(eq(memberships.estateId, estateId), eq(memberships.userId, a.id)));
+    expect((await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: a })).statusCode).toBe(
+      404,
+    );
   });
 });

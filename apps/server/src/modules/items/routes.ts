@@ -31,7 +31,14 @@ const listItemSchema = z.object({
   updatedAt: z.string(),
 });
 
-const photoSchema = z.object({ id: z.string(), width: z.number(), height: z.number(), thumbUrl: z.string(), previewUrl: z.string(), originalUrl: z.string() });
+const photoSchema = z.object({
+  id: z.string(),
+  width: z.number(),
+  height: z.number(),
+  thumbUrl: z.string(),
+  previewUrl: z.string(),
+  originalUrl: z.string(),
+});
 
 export const itemSchema = z.object({
   id: z.string(),
@@ -55,7 +62,13 @@ export const itemSchema = z.object({
   highInterest: z.boolean(),
   highInterestSource: z.enum(['auto', 'trustee']).nullable(),
   assignment: z
-    .object({ memberId: z.string(), reason: z.string().nullable(), step: z.number().nullable(), detail: z.record(z.string(), z.unknown()).nullable(), at: z.string().nullable() })
+    .object({
+      memberId: z.string(),
+      reason: z.string().nullable(),
+      step: z.number().nullable(),
+      detail: z.record(z.string(), z.unknown()).nullable(),
+      at: z.string().nullable(),
+    })
     .nullable(),
   unwantedOutcome: z.string().nullable(),
   featuredPhotoId: z.string().nullable(),
@@ -90,7 +103,14 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
         cursor: z.string().max(500).optional(),
         limit: z.coerce.number().int().min(1).max(200).default(50),
       }),
-      response: { 200: z.object({ items: z.array(listItemSchema), nextCursor: z.string().nullable(), total: z.number() }), ...errors },
+      response: {
+        200: z.object({
+          items: z.array(listItemSchema),
+          nextCursor: z.string().nullable(),
+          total: z.number(),
+        }),
+        ...errors,
+      },
     },
     handler: async (req) => {
       const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
@@ -99,7 +119,12 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/items', {
-    schema: { tags: ['catalogue'], params: estateParams, body: createItemBody, response: { 201: z.object({ item: itemSchema }), ...errors } },
+    schema: {
+      tags: ['catalogue'],
+      params: estateParams,
+      body: createItemBody,
+      response: { 201: z.object({ item: itemSchema }), ...errors },
+    },
     handler: async (req, reply) => {
       const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.create');
       const item = await items.createItem(ctx, access, req.body);
@@ -108,16 +133,25 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/items/:iid', {
-    schema: { tags: ['catalogue'], params: itemParams, response: { 200: z.object({ item: itemSchema }), ...errors } },
+    schema: {
+      tags: ['catalogue'],
+      params: itemParams,
+      response: { 200: z.object({ item: itemSchema }), ...errors },
+    },
     handler: async (req, reply) => {
       const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
-      const item = await items.getItem(ctx, access, req.params.iid);
-      return reply.header('ETag', `"${item.version}"`).send({ item });
+      const view = await items.viewItem(ctx, access, req.params.iid);
+      return reply.header('ETag', `"${view.item.version}"`).send(view);
     },
   });
 
   r.patch('/api/estates/:eid/items/:iid', {
-    schema: { tags: ['catalogue'], params: itemParams, body: updateItemBody, response: { 200: z.object({ item: itemSchema }), ...errorResponses(400, 401, 403, 404, 409, 412, 428) } },
+    schema: {
+      tags: ['catalogue'],
+      params: itemParams,
+      body: updateItemBody,
+      response: { 200: z.object({ item: itemSchema }), ...errorResponses(400, 401, 403, 404, 409, 412, 428) },
+    },
     handler: async (req, reply) => {
       const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.update');
       const version = items.parseIfMatch(req.headers['if-match']);
@@ -136,7 +170,11 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/labels', {
-    schema: { tags: ['catalogue'], params: estateParams, response: { 200: z.object({ categories: z.array(z.string()), tags: z.array(z.string()) }), ...errors } },
+    schema: {
+      tags: ['catalogue'],
+      params: estateParams,
+      response: { 200: z.object({ categories: z.array(z.string()), tags: z.array(z.string()) }), ...errors },
+    },
     handler: async (req) => {
       const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
       return items.listLabels(ctx, access.estate.id);

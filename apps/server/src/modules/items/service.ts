@@ -17,6 +17,7 @@ import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { findItem } from '../../platform/pool.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { ITEM_ID, heartedBy, receiverInterestCount } from '../../db/fragments.js';
 
@@ -40,8 +41,17 @@ export type ListQuery = {
 };
 
 const ITEM_FEATURED = sql.raw('"items"."featured_photo_id"');
+const ITEM_NAME = sql.raw('"items"."name"');
 const photoCountSql = sql<number>`(select count(*)::int from ${photos} p where p.item_id = ${ITEM_ID})`;
-const thumbPhotoSql = sql<string | null>`coalesce(${ITEM_FEATURED}, (select p.id from ${photos} p where p.item_id = ${ITEM_ID} order by p.position, p.id limit 1))`;
+const thumbPhotoSql = sql<
+  string | null
+>`coalesce(${ITEM_FEATURED}, (select p.id from ${photos} p where p.item_id = ${ITEM_ID} order by p.position, p.id limit 1))`;
+/** The item's label names of one kind, in the order the list and detail show them. */
+const labelNamesSql = (kind: 'category' | 'tag') =>
+  sql<
+    string[]
+  >`(select coalesce(json_agg(l.name order by lower(l.name)), '[]'::json) from ${itemLabels} il join ${labels} l on l.id = il.label_id
+    where il.item_id = ${ITEM_ID} and l.kind = ${kind})`;
 
 function sortKey(sort: ListQuery['sort']) {
   switch (sort) {
@@ -59,16 +69,23 @@ function sortKey(sort: ListQuery['sort']) {
 function decodeCursor(cursor: string): [string | number, string] {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string') return parsed as [string | number, string];
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string')
+      return parsed as [string | number, string];
   } catch {
     /* fall through */
   }
-  throw new AppError('validation_failed', 'The page cursor is not valid.', { cursor: 'Start again from the first page.' });
+  throw new AppError('validation_failed', 'The page cursor is not valid.', {
+    cursor: 'Start again from the first page.',
+  });
 }
 
 /** Who may see an assignment before results are published (stage 40): trustees, observers, and the receiver. */
 function canSeeAssignment(access: EstateAccess, row: ItemRow): boolean {
-  return access.stage >= Stage.AssignmentCompleted || can('report.viewAll', access) || row.assignedTo === access.user.id;
+  return (
+    access.stage >= Stage.AssignmentCompleted ||
+    can('report.viewAll', access) ||
+    row.assignedTo === access.user.id
+  );
 }
 
 function filters(access: EstateAccess, query: ListQuery): SQL[] {
@@ -76,7 +93,13 @@ function filters(access: EstateAccess, query: ListQuery): SQL[] {
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const number = parseItemLabel(query.q);
-    conditions.push(or(ilike(items.name, pattern), ilike(items.notes, pattern), ...(number !== undefined ? [eq(items.number, number)] : []))!);
+    conditions.push(
+      or(
+        ilike(items.name, pattern),
+        ilike(items.notes, pattern),
+        ...(number !== undefined ? [eq(items.number, number)] : []),
+      )!,
+    );
   }
   if (query.locationId) conditions.push(eq(items.locationId, query.locationId));
   if (query.roomId) conditions.push(eq(items.roomId, query.roomId));
@@ -84,28 +107,22 @@ function filters(access: EstateAccess, query: ListQuery): SQL[] {
   if (query.highInterest !== undefined) conditions.push(eq(items.highInterest, query.highInterest));
   if (query.noPhoto) conditions.push(sql`not exists(select 1 from ${photos} p where p.item_id = ${ITEM_ID})`);
   if (query.category) {
-    conditions.push(sql`exists(select 1 from ${itemLabels} il join ${labels} l on l.id = il.label_id
-      where il.item_id = ${ITEM_ID} and l.kind = 'category' and lower(l.name) = lower(${query.category}))`);
+    // Through the label's id (one index lookup), not a join per item.
+    conditions.push(sql`${ITEM_ID} in (select il.item_id from ${itemLabels} il where il.label_id in (
+      select l.id from ${labels} l where l.estate_id = ${access.estate.id} and l.kind = 'category' and lower(l.name) = lower(${query.category})))`);
   }
   if (query.mine) conditions.push(or(heartedBy(access.user.id), eq(items.assignedTo, access.user.id))!);
   return conditions;
 }
 
-async function labelsFor(db: Db, estateId: string, itemIds: string[]) {
-  const map = new Map<string, { categories: string[]; tags: string[] }>();
-  for (const id of itemIds) map.set(id, { categories: [], tags: [] });
-  if (itemIds.length === 0) return map;
-  const rows = await db
-    .select({ itemId: itemLabels.itemId, kind: labels.kind, name: labels.name })
-    .from(itemLabels)
-    .innerJoin(labels, eq(labels.id, itemLabels.labelId))
-    .where(inEstate(itemLabels, estateId, inArray(itemLabels.itemId, itemIds)))
-      .orderBy(asc(sql`lower(${labels.name})`));
-  for (const r of rows) map.get(r.itemId)?.[r.kind === 'category' ? 'categories' : 'tags'].push(r.name);
-  return map;
+/** A page of the list as this caller sees it; repeated reads between writes come from the read cache. */
+export function listItems(ctx: AppContext, access: EstateAccess, query: ListQuery) {
+  return ctx.reads.get(`items:${access.user.id}:${access.estate.id}:${JSON.stringify(query)}`, () =>
+    loadItemList(ctx, access, query),
+  );
 }
 
-export async function listItems(ctx: AppContext, access: EstateAccess, query: ListQuery) {
+async function loadItemList(ctx: AppContext, access: EstateAccess, query: ListQuery) {
   const estateId = access.estate.id;
   const conditions = filters(access, query);
   const key = sortKey(query.sort);
@@ -113,17 +130,30 @@ export async function listItems(ctx: AppContext, access: EstateAccess, query: Li
   const pageConditions = [...conditions];
   if (query.cursor) {
     const [value, id] = decodeCursor(query.cursor);
-    pageConditions.push(descending ? sql`(${key.column}, ${items.id}) < (${value}, ${id})` : sql`(${key.column}, ${items.id}) > (${value}, ${id})`);
+    pageConditions.push(
+      descending
+        ? sql`(${key.column}, ${items.id}) < (${value}, ${id})`
+        : sql`(${key.column}, ${items.id}) > (${value}, ${id})`,
+    );
   }
   const rows = await ctx.db
-    .select({ item: items, interestCount: receiverInterestCount, interested: heartedBy(access.user.id), photoCount: photoCountSql, thumbPhotoId: thumbPhotoSql })
+    .select({
+      item: items,
+      interestCount: receiverInterestCount,
+      interested: heartedBy(access.user.id),
+      photoCount: photoCountSql,
+      thumbPhotoId: thumbPhotoSql,
+      categories: labelNamesSql('category'),
+    })
     .from(items)
     .where(inEstate(items, estateId, ...pageConditions))
     .orderBy(descending ? desc(key.column) : asc(key.column), descending ? desc(items.id) : asc(items.id))
     .limit(query.limit + 1);
-  const [total] = await ctx.db.select({ n: count() }).from(items).where(inEstate(items, estateId, ...conditions));
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(items)
+    .where(inEstate(items, estateId, ...conditions));
   const page = rows.slice(0, query.limit);
-  const itemLabelsMap = await labelsFor(ctx.db, estateId, page.map((r) => r.item.id));
   const now = ctx.now();
   const last = page.at(-1);
   return {
@@ -134,7 +164,7 @@ export async function listItems(ctx: AppContext, access: EstateAccess, query: Li
       name: r.item.name,
       locationId: r.item.locationId,
       roomId: r.item.roomId,
-      categories: itemLabelsMap.get(r.item.id)?.categories ?? [],
+      categories: r.categories,
       status: r.item.status,
       distribution: r.item.distribution,
       highInterest: r.item.highInterest,
@@ -148,28 +178,52 @@ export async function listItems(ctx: AppContext, access: EstateAccess, query: Li
       version: r.item.version,
       updatedAt: r.item.updatedAt.toISOString(),
     })),
-    nextCursor: rows.length > query.limit && last ? Buffer.from(JSON.stringify([key.value(last.item), last.item.id])).toString('base64url') : null,
+    nextCursor:
+      rows.length > query.limit && last
+        ? Buffer.from(JSON.stringify([key.value(last.item), last.item.id])).toString('base64url')
+        : null,
     total: total?.n ?? 0,
   };
 }
 
-async function findItem(db: Db, estateId: string, itemId: string): Promise<ItemRow> {
-  const [row] = await db.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
-  if (!row) throw notFound('That item');
-  return row;
+type PhotoRef = { id: string; width: number; height: number };
+
+/**
+ * The item as this caller sees it, in the answer's envelope; repeated reads between writes come
+ * from the read cache (and, being the same object, are serialised once).
+ */
+export function viewItem(ctx: AppContext, access: EstateAccess, itemId: string) {
+  return ctx.reads.get(`item:${access.user.id}:${access.estate.id}:${itemId}`, async () => ({
+    item: await loadItem(ctx, access, itemId),
+  }));
 }
 
 export async function getItem(ctx: AppContext, access: EstateAccess, itemId: string) {
+  return (await viewItem(ctx, access, itemId)).item;
+}
+
+/** One query for everything the detail shows (this is the most-read page after the list). */
+async function loadItem(ctx: AppContext, access: EstateAccess, itemId: string) {
   const estateId = access.estate.id;
-  const row = await findItem(ctx.db, estateId, itemId);
-  const [extra] = await ctx.db
-    .select({ interestCount: receiverInterestCount, interested: heartedBy(access.user.id) })
+  const [found] = await ctx.db
+    .select({
+      item: items,
+      interestCount: receiverInterestCount,
+      interested: heartedBy(access.user.id),
+      categories: labelNamesSql('category'),
+      tags: labelNamesSql('tag'),
+      photos: sql<
+        PhotoRef[]
+      >`(select coalesce(json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.position, p.id), '[]'::json)
+        from ${photos} p where p.item_id = ${ITEM_ID})`,
+      sameName: sql<
+        string | null
+      >`(select o.name from ${items} o where o.estate_id = ${estateId} and o.id <> ${ITEM_ID} and lower(o.name) = lower(${ITEM_NAME}) limit 1)`,
+    })
     .from(items)
     .where(inEstate(items, estateId, eq(items.id, itemId)));
-  const photoRows = await ctx.db.select().from(photos).where(inEstate(photos, estateId, eq(photos.itemId, itemId))).orderBy(asc(photos.position), asc(photos.id));
-  const names = await ctx.db.select({ name: items.name }).from(items).where(inEstate(items, estateId, sql`${items.id} <> ${itemId}`, sql`lower(${items.name}) = lower(${row.name})`)).limit(1);
-  const itemLabelsMap = await labelsFor(ctx.db, estateId, [itemId]);
-  const { categories, tags } = itemLabelsMap.get(itemId)!;
+  if (!found) throw notFound('That item');
+  const { item: row, categories, tags, photos: photoRows } = found;
   const now = ctx.now();
   const showAssignment = canSeeAssignment(access, row);
   return {
@@ -195,7 +249,13 @@ export async function getItem(ctx: AppContext, access: EstateAccess, itemId: str
     highInterestSource: row.highInterestSource,
     assignment:
       showAssignment && row.assignedTo
-        ? { memberId: row.assignedTo, reason: row.assignmentReason, step: row.assignmentStep, detail: row.assignmentDetail, at: row.assignedAt?.toISOString() ?? null }
+        ? {
+            memberId: row.assignedTo,
+            reason: row.assignmentReason,
+            step: row.assignmentStep,
+            detail: row.assignmentDetail,
+            at: row.assignedAt?.toISOString() ?? null,
+          }
         : null,
     unwantedOutcome: row.unwantedOutcome,
     featuredPhotoId: row.featuredPhotoId ?? photoRows[0]?.id ?? null,
@@ -207,9 +267,12 @@ export async function getItem(ctx: AppContext, access: EstateAccess, itemId: str
       previewUrl: ctx.fileUrls.photoUrl(estateId, p.id, 'preview', now),
       originalUrl: ctx.fileUrls.photoUrl(estateId, p.id, 'original', now),
     })),
-    interestCount: extra?.interestCount ?? 0,
-    interested: extra?.interested ?? false,
-    warnings: styleWarnings({ name: row.name, categories, giver: row.giver, brand: row.brand, model: row.model }, { photoCount: photoRows.length, otherNames: names.map((n) => n.name) }),
+    interestCount: found.interestCount,
+    interested: found.interested,
+    warnings: styleWarnings(
+      { name: row.name, categories, giver: row.giver, brand: row.brand, model: row.model },
+      { photoCount: photoRows.length, otherNames: found.sameName === null ? [] : [found.sameName] },
+    ),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -220,39 +283,84 @@ export async function getItem(ctx: AppContext, access: EstateAccess, itemId: str
 async function placement(db: Db, estateId: string, locationId: string | null, roomId: string | null) {
   if (!roomId) {
     if (locationId) {
-      const [loc] = await db.select({ id: locations.id }).from(locations).where(inEstate(locations, estateId, eq(locations.id, locationId)));
-      if (!loc) throw new AppError('validation_failed', 'Requested location do not exist.', { locationId: 'Requested location do not exist.' });
+      const [loc] = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(inEstate(locations, estateId, eq(locations.id, locationId)));
+      if (!loc)
+        throw new AppError('validation_failed', 'Requested location do not exist.', {
+          locationId: 'Requested location do not exist.',
+        });
     }
     return { locationId, roomId: null };
   }
-  const [room] = await db.select().from(rooms).where(inEstate(rooms, estateId, eq(rooms.id, roomId)));
-  if (!room) throw new AppError('validation_failed', 'Requested room do not exist.', { roomId: 'Requested room do not exist.' });
+  const [room] = await db
+    .select()
+    .from(rooms)
+    .where(inEstate(rooms, estateId, eq(rooms.id, roomId)));
+  if (!room)
+    throw new AppError('validation_failed', 'Requested room do not exist.', {
+      roomId: 'Requested room do not exist.',
+    });
   if (locationId && room.locationId !== locationId) {
-    throw new AppError('validation_failed', 'That room is in another location.', { roomId: 'That room is in another location.' });
+    throw new AppError('validation_failed', 'That room is in another location.', {
+      roomId: 'That room is in another location.',
+    });
   }
   return { locationId: room.locationId, roomId };
 }
 
 /** Label names → ids, creating names the estate does not have yet (case-insensitive). */
-async function ensureLabels(db: Db, estateId: string, kind: 'category' | 'tag', names: string[]): Promise<string[]> {
+async function ensureLabels(
+  db: Db,
+  estateId: string,
+  kind: 'category' | 'tag',
+  names: string[],
+): Promise<string[]> {
   const firstSpelling = new Map<string, string>();
-  for (const n of names) if (!firstSpelling.has(n.trim().toLowerCase())) firstSpelling.set(n.trim().toLowerCase(), n.trim());
+  for (const n of names)
+    if (!firstSpelling.has(n.trim().toLowerCase())) firstSpelling.set(n.trim().toLowerCase(), n.trim());
   const unique = [...firstSpelling.values()];
   if (unique.length === 0) return [];
-  await db.insert(labels).values(unique.map((name) => ({ id: newId(), estateId, kind, name }))).onConflictDoNothing();
+  await db
+    .insert(labels)
+    .values(unique.map((name) => ({ id: newId(), estateId, kind, name })))
+    .onConflictDoNothing();
   const rows = await db
     .select({ id: labels.id })
     .from(labels)
-    .where(inEstate(labels, estateId, eq(labels.kind, kind), inArray(sql`lower(${labels.name})`, unique.map((n) => n.toLowerCase()))));
+    .where(
+      inEstate(
+        labels,
+        estateId,
+        eq(labels.kind, kind),
+        inArray(
+          sql`lower(${labels.name})`,
+          unique.map((n) => n.toLowerCase()),
+        ),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
-async function setLabels(db: Db, estateId: string, itemId: string, categories: string[] | undefined, tags: string[] | undefined) {
-  for (const [kind, names] of [['category', categories], ['tag', tags]] as const) {
+async function setLabels(
+  db: Db,
+  estateId: string,
+  itemId: string,
+  categories: string[] | undefined,
+  tags: string[] | undefined,
+) {
+  for (const [kind, names] of [
+    ['category', categories],
+    ['tag', tags],
+  ] as const) {
     if (names === undefined) continue;
     const ids = await ensureLabels(db, estateId, kind, names);
-    await db.execute(sql`delete from ${itemLabels} il using ${labels} l where il.label_id = l.id and il.item_id = ${itemId} and l.kind = ${kind}`);
-    if (ids.length > 0) await db.insert(itemLabels).values(ids.map((labelId) => ({ estateId, itemId, labelId })));
+    await db.execute(
+      sql`delete from ${itemLabels} il using ${labels} l where il.label_id = l.id and il.item_id = ${itemId} and l.kind = ${kind}`,
+    );
+    if (ids.length > 0)
+      await db.insert(itemLabels).values(ids.map((labelId) => ({ estateId, itemId, labelId })));
   }
 }
 
@@ -263,11 +371,31 @@ export async function createItem(ctx: AppContext, access: EstateAccess, body: Cr
   const id = newId();
   await ctx.db.transaction(async (tx) => {
     const place = await placement(tx, estateId, body.locationId, body.roomId);
-    const [seq] = await tx.update(estates).set({ itemSeq: sql`${estates.itemSeq} + 1` }).where(eq(estates.id, estateId)).returning({ n: estates.itemSeq });
+    const [seq] = await tx
+      .update(estates)
+      .set({ itemSeq: sql`${estates.itemSeq} + 1` })
+      .where(eq(estates.id, estateId))
+      .returning({ n: estates.itemSeq });
     const { categories, tags, value, ...fields } = body;
-    await tx.insert(items).values({ ...fields, ...place, value: valueText(value), id, estateId, number: seq!.n, createdBy: access.user.id });
+    await tx.insert(items).values({
+      ...fields,
+      ...place,
+      value: valueText(value),
+      id,
+      estateId,
+      number: seq!.n,
+      createdBy: access.user.id,
+    });
     await setLabels(tx, estateId, id, categories, tags);
-    await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.created', entity: 'item', entityId: id, field: 'name', to: body.name });
+    await recordActivity(tx, {
+      estateId,
+      actorId: access.user.id,
+      action: 'item.created',
+      entity: 'item',
+      entityId: id,
+      field: 'name',
+      to: body.name,
+    });
   });
   await ctx.events.publish({ type: 'item', estateId, data: { itemId: id, change: 'created' } });
   return getItem(ctx, access, id);
@@ -275,31 +403,76 @@ export async function createItem(ctx: AppContext, access: EstateAccess, body: Cr
 
 /** The version from `If-Match` ("3", "\"3\"" or W/"3"); missing → 428. */
 export function parseIfMatch(header: string | undefined): number {
-  if (!header) throw new AppError('version_required', 'This change needs the item version it was based on (If-Match header).');
+  if (!header)
+    throw new AppError(
+      'version_required',
+      'This change needs the item version it was based on (If-Match header).',
+    );
   const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
-  if (!match) throw new AppError('validation_failed', 'The If-Match header must be the item version.', { 'If-Match': 'Send the item version, e.g. "3".' });
+  if (!match)
+    throw new AppError('validation_failed', 'The If-Match header must be the item version.', {
+      'If-Match': 'Send the item version, e.g. "3".',
+    });
   return Number(match[1]);
 }
 
-const TRACKED: (keyof ItemRow)[] = ['name', 'notes', 'locationId', 'roomId', 'giver', 'owners', 'brand', 'model', 'year', 'value', 'currency', 'distribution', 'status', 'featuredPhotoId'];
+const TRACKED: (keyof ItemRow)[] = [
+  'name',
+  'notes',
+  'locationId',
+  'roomId',
+  'giver',
+  'owners',
+  'brand',
+  'model',
+  'year',
+  'value',
+  'currency',
+  'distribution',
+  'status',
+  'featuredPhotoId',
+];
 
-export async function updateItem(ctx: AppContext, access: EstateAccess, itemId: string, version: number, body: UpdateBody) {
+export async function updateItem(
+  ctx: AppContext,
+  access: EstateAccess,
+  itemId: string,
+  version: number,
+  body: UpdateBody,
+) {
   const estateId = access.estate.id;
   await ctx.db.transaction(async (tx) => {
     const before = await findItem(tx, estateId, itemId);
     if (before.version !== version) {
-      throw new AppError('version_mismatch', 'Someone else changed this item while you were editing. Please review their changes and try again.');
+      throw new AppError(
+        'version_mismatch',
+        'Someone else changed this item while you were editing. Please review their changes and try again.',
+      );
     }
     if (body.status && !['unassigned', 'hold'].includes(before.status)) {
-      throw new AppError('conflict', `This item is ${before.status}; only unassigned items can be put on hold or released.`);
+      throw new AppError(
+        'conflict',
+        `This item is ${before.status}; only unassigned items can be put on hold or released.`,
+      );
     }
     if (body.featuredPhotoId) {
-      const [photo] = await tx.select({ id: photos.id }).from(photos).where(inEstate(photos, estateId, eq(photos.itemId, itemId), eq(photos.id, body.featuredPhotoId)));
-      if (!photo) throw new AppError('validation_failed', 'That photo is not one of this item.', { featuredPhotoId: 'Choose one of this item’s photos.' });
+      const [photo] = await tx
+        .select({ id: photos.id })
+        .from(photos)
+        .where(inEstate(photos, estateId, eq(photos.itemId, itemId), eq(photos.id, body.featuredPhotoId)));
+      if (!photo)
+        throw new AppError('validation_failed', 'That photo is not one of this item.', {
+          featuredPhotoId: 'Choose one of this item’s photos.',
+        });
     }
     const movesPlace = body.locationId !== undefined || body.roomId !== undefined;
     const place = movesPlace
-      ? await placement(tx, estateId, body.locationId !== undefined ? body.locationId : body.roomId ? null : before.locationId, body.roomId !== undefined ? body.roomId : null)
+      ? await placement(
+          tx,
+          estateId,
+          body.locationId !== undefined ? body.locationId : body.roomId ? null : before.locationId,
+          body.roomId !== undefined ? body.roomId : null,
+        )
       : {};
     const { categories, tags, value, ...fields } = body;
     const next = { ...fields, ...place, ...(value !== undefined ? { value: valueText(value) } : {}) };
@@ -309,14 +482,45 @@ export async function updateItem(ctx: AppContext, access: EstateAccess, itemId: 
       .set({ ...next, version: sql`${items.version} + 1`, updatedAt: ctx.now() })
       .where(inEstate(items, estateId, eq(items.id, itemId), eq(items.version, version)))
       .returning();
-    if (!updated) throw new AppError('version_mismatch', 'Someone else changed this item while you were editing. Please review their changes and try again.');
+    if (!updated)
+      throw new AppError(
+        'version_mismatch',
+        'Someone else changed this item while you were editing. Please review their changes and try again.',
+      );
     await setLabels(tx, estateId, itemId, categories, tags);
     for (const field of TRACKED) {
       if (!(field in next) || before[field] === updated[field]) continue;
-      await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.updated', entity: 'item', entityId: itemId, field, from: before[field], to: updated[field] });
+      await recordActivity(tx, {
+        estateId,
+        actorId: access.user.id,
+        action: 'item.updated',
+        entity: 'item',
+        entityId: itemId,
+        field,
+        from: before[field],
+        to: updated[field],
+      });
     }
-    if (categories) await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.updated', entity: 'item', entityId: itemId, field: 'categories', to: categories });
-    if (tags) await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.updated', entity: 'item', entityId: itemId, field: 'tags', to: tags });
+    if (categories)
+      await recordActivity(tx, {
+        estateId,
+        actorId: access.user.id,
+        action: 'item.updated',
+        entity: 'item',
+        entityId: itemId,
+        field: 'categories',
+        to: categories,
+      });
+    if (tags)
+      await recordActivity(tx, {
+        estateId,
+        actorId: access.user.id,
+        action: 'item.updated',
+        entity: 'item',
+        entityId: itemId,
+        field: 'tags',
+        to: tags,
+      });
   });
   await ctx.events.publish({ type: 'item', estateId, data: { itemId, change: 'updated' } });
   return getItem(ctx, access, itemId);
@@ -330,12 +534,27 @@ export async function deleteItem(ctx: AppContext, access: EstateAccess, itemId: 
       throw new AppError('conflict', 'This item has already been assigned; it cannot be deleted.');
     }
     await tx.delete(items).where(inEstate(items, estateId, eq(items.id, itemId)));
-    await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.deleted', entity: 'item', entityId: itemId, field: 'name', from: `${itemLabel(before.number)} ${before.name}` });
+    await recordActivity(tx, {
+      estateId,
+      actorId: access.user.id,
+      action: 'item.deleted',
+      entity: 'item',
+      entityId: itemId,
+      field: 'name',
+      from: `${itemLabel(before.number)} ${before.name}`,
+    });
   });
   await ctx.events.publish({ type: 'item', estateId, data: { itemId, change: 'deleted' } });
 }
 
 export async function listLabels(ctx: AppContext, estateId: string) {
-  const rows = await ctx.db.select({ kind: labels.kind, name: labels.name }).from(labels).where(inEstate(labels, estateId)).orderBy(asc(sql`lower(${labels.name})`));
-  return { categories: rows.filter((r) => r.kind === 'category').map((r) => r.name), tags: rows.filter((r) => r.kind === 'tag').map((r) => r.name) };
+  const rows = await ctx.db
+    .select({ kind: labels.kind, name: labels.name })
+    .from(labels)
+    .where(inEstate(labels, estateId))
+    .orderBy(asc(sql`lower(${labels.name})`));
+  return {
+    categories: rows.filter((r) => r.kind === 'category').map((r) => r.name),
+    tags: rows.filter((r) => r.kind === 'tag').map((r) => r.name),
+  };
 }

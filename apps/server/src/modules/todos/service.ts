@@ -1,5 +1,5 @@
 /** The signed-in person's to-dos across their estates: what the current stage asks of them. */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
 import { Stage, isStageCode } from '@estate/domain/stages';
 import { stageTodo, type StageTodo } from '@estate/domain/todos';
@@ -7,30 +7,31 @@ import { approvals, deadlines, estates, items, memberships, participation } from
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 
+/** One query for all of the person's estates: the stage, its deadline, and whether they are done. */
 export async function listTodos(ctx: AppContext, user: UserRow): Promise<StageTodo[]> {
   const rows = await ctx.db
-    .select({ estateId: estates.id, stage: estates.stage, roles: memberships.roles })
+    .select({
+      estateId: estates.id,
+      stage: estates.stage,
+      roles: memberships.roles,
+      dueAt: deadlines.dueAt,
+      processedAt: deadlines.processedAt,
+      markedDone: sql<boolean>`exists (select 1 from ${participation} p
+        where p.estate_id = ${estates.id} and p.member_id = ${user.id} and p.stage = ${estates.stage})`,
+      // Stage 2 is done when every item has an answer from this person.
+      unanswered: sql<number>`case when ${estates.stage} = ${Stage.Approve} then (select count(*)::int from ${items} i
+        where i.estate_id = ${estates.id} and not exists (select 1 from ${approvals} a where a.item_id = i.id and a.member_id = ${user.id})) else 0 end`,
+    })
     .from(memberships)
     .innerJoin(estates, eq(estates.id, memberships.estateId))
+    .leftJoin(deadlines, and(eq(deadlines.estateId, estates.id), eq(deadlines.stage, estates.stage)))
     .where(eq(memberships.userId, user.id));
   const todos: StageTodo[] = [];
   for (const row of rows) {
     if (!isStageCode(row.stage)) continue;
-    const [deadline] = await ctx.db.select().from(deadlines).where(and(eq(deadlines.estateId, row.estateId), eq(deadlines.stage, row.stage)));
-    const [marked] = await ctx.db
-      .select({ n: count() })
-      .from(participation)
-      .where(and(eq(participation.estateId, row.estateId), eq(participation.memberId, user.id), eq(participation.stage, row.stage)));
-    let done = (marked?.n ?? 0) > 0 || deadline?.processedAt != null;
-    if (row.stage === Stage.Approve && row.roles.includes(Role.Beneficiary) && !done) {
-      // Stage 2 is done when every item has an answer from this person.
-      const [open] = await ctx.db
-        .select({ n: count() })
-        .from(items)
-        .where(and(eq(items.estateId, row.estateId), sql`not exists (select 1 from ${approvals} a where a.item_id = ${sql.raw('"items"."id"')} and a.member_id = ${user.id})`));
-      done = (open?.n ?? 0) === 0;
-    }
-    const todo = stageTodo({ estateId: row.estateId, stage: row.stage, roles: row.roles, dueAt: deadline?.dueAt.toISOString() ?? null, done });
+    let done = row.markedDone || row.processedAt != null;
+    if (row.stage === Stage.Approve && row.roles.includes(Role.Beneficiary) && !done) done = row.unanswered === 0;
+    const todo = stageTodo({ estateId: row.estateId, stage: row.stage, roles: row.roles, dueAt: row.dueAt?.toISOString() ?? null, done });
     if (todo) todos.push(todo);
   }
   return todos;

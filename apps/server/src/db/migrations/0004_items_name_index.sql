@@ -1,0 +1,1 @@
+CREATE INDEX "items_estate_name_idx" ON "items" USING btree ("estate_id",lower("name"));
