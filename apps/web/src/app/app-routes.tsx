@@ -7,9 +7,11 @@ import { useSession, type SessionValue } from '../shared/session/session-context
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { ErrorBoundary } from './error-boundary';
 import { NOT_FOUND_PATH, decideRoute, type GuardState } from './route-access';
-import { PAGES, ROUTES, findRoute, type RouteSpec } from './route-table';
+import { PAGES, ROUTES, findRoute, preloadPage, type RouteSpec } from './route-table';
+import { HAD_SESSION, flag } from '../shared/session/session-flags';
 
-const AppShell = lazy(async () => ({ default: (await import('./layout/app-shell')).AppShell }));
+const loadShell = () => import('./layout/app-shell');
+const AppShell = lazy(async () => ({ default: (await loadShell()).AppShell }));
 
 export function guardState(session: SessionValue): GuardState {
   const me = session.me;
@@ -71,6 +73,16 @@ export function AppRoutes() {
   const session = useSession();
   const location = useLocation();
   const found = findRoute(location.pathname);
+  const restoring = session.status === 'restoring';
+  const spec = found?.spec;
+
+  // Someone coming back to a page of the app: fetch its code while the session is being restored,
+  // instead of after (on a slow phone connection that is a second or more).
+  useEffect(() => {
+    if (!restoring || !spec || spec.frame !== 'shell' || !('page' in spec) || !flag(HAD_SESSION)) return;
+    void loadShell().catch(() => undefined);
+    preloadPage(spec.page);
+  }, [restoring, spec]);
 
   if (!found) return <Navigate to={NOT_FOUND_PATH} replace />;
   if (session.status === 'restoring') return <FullPageLoader label={t('session.restoring')} />;

@@ -20,8 +20,19 @@ import {
 type PageProps = { titleKey?: string };
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
 
+const loaders = new Map<Page, () => Promise<unknown>>();
+
 function page<M>(load: () => Promise<M>, name: keyof M): Page {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<PageProps> }));
+  const component = lazy(async () => ({ default: (await load())[name] as ComponentType<PageProps> }));
+  loaders.set(component, load);
+  return component;
+}
+
+/** Starts downloading a page's code before it is rendered (a failure shows when it renders). */
+export function preloadPage(name: PageKey): void {
+  loaders
+    .get(pages[name])?.()
+    .catch(() => undefined);
 }
 
 const pages = {

@@ -2,6 +2,7 @@
 import {
   useInfiniteQuery,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
   type InfiniteData,
@@ -156,6 +157,20 @@ export function useRooms(estateId: string, locationId: string | null | undefined
   });
 }
 
+const roomsOfAll = (results: { data?: Room[] }[]) => results.flatMap((r) => r.data ?? []);
+
+/** The rooms of every location (one request per location, shared with `useRooms`' cache). */
+export function useAllRooms(estateId: string, locationIds: string[]) {
+  return useQueries({
+    queries: locationIds.map((lid) => ({
+      queryKey: catalogueKeys.rooms(estateId, lid),
+      queryFn: async () =>
+        (await api<{ rooms: Room[] }>(`${base(estateId)}/locations/${enc(lid)}/rooms`)).rooms,
+    })),
+    combine: roomsOfAll,
+  });
+}
+
 function invalidatePlaces(queryClient: QueryClient, estateId: string) {
   return queryClient.invalidateQueries({ queryKey: catalogueKeys.locations(estateId) });
 }
@@ -163,12 +178,22 @@ function invalidatePlaces(queryClient: QueryClient, estateId: string) {
 export function useSaveLocation(estateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { id?: string; name?: string; position?: number; settings?: LocationSettings }) => {
+    mutationFn: async (input: {
+      id?: string;
+      name?: string;
+      position?: number;
+      settings?: LocationSettings;
+    }) => {
       const { id, ...body } = input;
       return id
-        ? (await api<{ location: Location }>(`${base(estateId)}/locations/${enc(id)}`, { method: 'PATCH', body }))
-            .location
-        : (await api<{ location: Location }>(`${base(estateId)}/locations`, { method: 'POST', body })).location;
+        ? (
+            await api<{ location: Location }>(`${base(estateId)}/locations/${enc(id)}`, {
+              method: 'PATCH',
+              body,
+            })
+          ).location
+        : (await api<{ location: Location }>(`${base(estateId)}/locations`, { method: 'POST', body }))
+            .location;
     },
     onSettled: () => invalidatePlaces(queryClient, estateId),
   });
@@ -201,6 +226,30 @@ export function useSaveRoom(estateId: string, locationId: string) {
         queryClient.invalidateQueries({ queryKey: catalogueKeys.rooms(estateId, locationId) }),
         invalidatePlaces(queryClient, estateId),
       ]),
+  });
+}
+
+/**
+ * Rooms in a new order: each room whose place changed gets its new position; the rooms are asked
+ * for again once, after all of them.
+ */
+export function useReorderRooms(estateId: string, locationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ordered: Room[]) =>
+      Promise.all(
+        ordered.flatMap((room, position) =>
+          room.position === position
+            ? []
+            : [
+                api<{ room: Room }>(`${base(estateId)}/rooms/${enc(room.id)}`, {
+                  method: 'PATCH',
+                  body: { position },
+                }),
+              ],
+        ),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.rooms(estateId, locationId) }),
   });
 }
 
@@ -275,7 +324,10 @@ export function useCreateItem(estateId: string) {
   });
 }
 
-export type ItemPatch = Partial<ItemInput> & { status?: 'unassigned' | 'hold'; featuredPhotoId?: string | null };
+export type ItemPatch = Partial<ItemInput> & {
+  status?: 'unassigned' | 'hold';
+  featuredPhotoId?: string | null;
+};
 
 export function updateItem(estateId: string, itemId: string, version: number, body: ItemPatch) {
   return api<{ item: Item }>(`${base(estateId)}/items/${enc(itemId)}`, {
@@ -310,9 +362,10 @@ export function useDeleteItem(estateId: string) {
 export function uploadPhoto(estateId: string, itemId: string, file: File) {
   const body = new FormData();
   body.append('file', file);
-  return api<{ photo: Photo }>(`${base(estateId)}/items/${enc(itemId)}/photos`, { method: 'POST', body }).then(
-    (r) => r.photo,
-  );
+  return api<{ photo: Photo }>(`${base(estateId)}/items/${enc(itemId)}/photos`, {
+    method: 'POST',
+    body,
+  }).then((r) => r.photo);
 }
 
 export function deletePhoto(estateId: string, itemId: string, photoId: string) {
@@ -320,7 +373,10 @@ export function deletePhoto(estateId: string, itemId: string, photoId: string) {
 }
 
 export function reorderPhotos(estateId: string, itemId: string, photoIds: string[]) {
-  return api<void>(`${base(estateId)}/items/${enc(itemId)}/photos/order`, { method: 'PUT', body: { photoIds } });
+  return api<void>(`${base(estateId)}/items/${enc(itemId)}/photos/order`, {
+    method: 'PUT',
+    body: { photoIds },
+  });
 }
 
 export function refreshItem(queryClient: QueryClient, estateId: string, itemId: string) {
@@ -339,7 +395,9 @@ export function patchItemEverywhere(
   itemId: string,
   patch: Partial<Pick<ListItem, 'interested' | 'interestCount'>>,
 ) {
-  queryClient.setQueryData<Item>(catalogueKeys.item(estateId, itemId), (old) => (old ? { ...old, ...patch } : old));
+  queryClient.setQueryData<Item>(catalogueKeys.item(estateId, itemId), (old) =>
+    old ? { ...old, ...patch } : old,
+  );
   queryClient.setQueriesData<InfiniteData<ItemsPage>>(
     { queryKey: [...catalogueKeys.items(estateId), 'list'] },
     (old) =>
@@ -380,7 +438,10 @@ export function useToggleInterest(estateId: string) {
 // Approvals (stage 2) --------------------------------------------------------------------------
 
 export type Suggestion = Partial<
-  Pick<Item, 'name' | 'notes' | 'categories' | 'giver' | 'owners' | 'brand' | 'model' | 'year' | 'distribution'>
+  Pick<
+    Item,
+    'name' | 'notes' | 'categories' | 'giver' | 'owners' | 'brand' | 'model' | 'year' | 'distribution'
+  >
 >;
 export type MyApproval = {
   itemId: string;
@@ -394,7 +455,8 @@ export type MyApproval = {
 export function useMyApprovals(estateId: string, enabled: boolean) {
   return useQuery({
     queryKey: catalogueKeys.approvals(estateId),
-    queryFn: async () => (await api<{ approvals: MyApproval[] }>(`${base(estateId)}/approvals/mine`)).approvals,
+    queryFn: async () =>
+      (await api<{ approvals: MyApproval[] }>(`${base(estateId)}/approvals/mine`)).approvals,
     enabled,
   });
 }
@@ -402,13 +464,20 @@ export function useMyApprovals(estateId: string, enabled: boolean) {
 export function useSetApproval(estateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { itemId: string; status: 'approved' | 'flagged'; comment?: string; suggestion?: Suggestion }) =>
+    mutationFn: (input: {
+      itemId: string;
+      status: 'approved' | 'flagged';
+      comment?: string;
+      suggestion?: Suggestion;
+    }) =>
       api<void>(`${base(estateId)}/items/${enc(input.itemId)}/approval`, {
         method: 'PUT',
         body: {
           status: input.status,
           comment: input.comment ?? '',
-          ...(input.suggestion && Object.keys(input.suggestion).length > 0 ? { suggestion: input.suggestion } : {}),
+          ...(input.suggestion && Object.keys(input.suggestion).length > 0
+            ? { suggestion: input.suggestion }
+            : {}),
         },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.approvals(estateId) }),
@@ -418,7 +487,8 @@ export function useSetApproval(estateId: string) {
 export function useApproveAll(estateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ approved: number }>(`${base(estateId)}/approvals/approve-all`, { method: 'POST' }),
+    mutationFn: () =>
+      api<{ approved: number }>(`${base(estateId)}/approvals/approve-all`, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.approvals(estateId) }),
   });
 }
@@ -457,7 +527,10 @@ function fileForm(file: File) {
 }
 
 export function previewImport(estateId: string, file: File) {
-  return api<ImportPreview>(`${base(estateId)}/items/import/preview`, { method: 'POST', body: fileForm(file) });
+  return api<ImportPreview>(`${base(estateId)}/items/import/preview`, {
+    method: 'POST',
+    body: fileForm(file),
+  });
 }
 
 export function commitImport(estateId: string, file: File) {

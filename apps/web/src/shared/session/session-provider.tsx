@@ -6,27 +6,7 @@ import { i18n } from '../i18n/i18n';
 import { notify } from '../ui/notify';
 import { SessionContext, type Credentials, type SessionStatus, type SessionValue } from './session-context';
 import { emitSessionCleared } from './session-events';
-
-/** Remembers (not the token, just the fact) that this browser had a session, to tell "expired" from "never". */
-const HAD_SESSION = 'estate.hadSession';
-const LOCKED = 'estate.locked';
-
-function flag(key: string): boolean {
-  try {
-    return window.localStorage.getItem(key) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function setFlag(key: string, on: boolean): void {
-  try {
-    if (on) window.localStorage.setItem(key, '1');
-    else window.localStorage.removeItem(key);
-  } catch {
-    // storage may be unavailable (private mode); the session still works for this page
-  }
-}
+import { HAD_SESSION, LOCKED, flag, setFlag } from './session-flags';
 
 type LoginAnswer = { accessToken: string; user: User };
 

@@ -39,7 +39,7 @@ export function StageBadge({ compact }: { compact?: boolean }) {
           bgcolor: 'primary.main',
           color: 'primary.contrastText',
           minWidth: 0,
-          maxWidth: compact ? 150 : 300,
+          maxWidth: compact ? { xs: 150, md: 340 } : 300,
           fontSize: '0.85rem',
           fontWeight: 600,
         }}

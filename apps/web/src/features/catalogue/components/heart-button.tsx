@@ -23,9 +23,17 @@ type Props = {
 export function HeartButton({ estateId, item, enabled, size = 'medium' }: Props) {
   const { t } = useTranslation();
   const toggle = useToggleInterest(estateId);
+  const words = t('catalogue:interest.count', { count: item.interestCount });
+  // On a card, a number beside the heart; on the item's own page there is room to say it in words.
+  const spelled = size === 'large';
   const count = (
-    <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', minWidth: '1ch' }}>
-      {item.interestCount}
+    <Box
+      component="span"
+      data-testid="interest-count"
+      data-count={item.interestCount}
+      sx={{ fontVariantNumeric: 'tabular-nums', minWidth: '1ch' }}
+    >
+      {spelled ? words : item.interestCount}
     </Box>
   );
   if (!enabled) {
@@ -33,18 +41,26 @@ export function HeartButton({ estateId, item, enabled, size = 'medium' }: Props)
     return (
       <Box
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
-        title={t('catalogue:interest.count', { count: item.interestCount })}
+        title={words}
       >
         <Favorite fontSize="small" aria-hidden="true" />
-        {count}
-        <Box component="span" sx={visuallyHidden}>
-          {t('catalogue:interest.count', { count: item.interestCount })}
-        </Box>
+        {spelled ? (
+          count
+        ) : (
+          <>
+            <Box component="span" aria-hidden="true">
+              {count}
+            </Box>
+            <Box component="span" sx={visuallyHidden}>
+              {words}
+            </Box>
+          </>
+        )}
       </Box>
     );
   }
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}>
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: spelled ? 0.5 : 0.25 }}>
       <IconButton
         size={size}
         color={item.interested ? 'error' : 'default'}
@@ -55,19 +71,30 @@ export function HeartButton({ estateId, item, enabled, size = 'medium' }: Props)
           event.stopPropagation();
           toggle.mutate(
             { itemId: item.id, interested: item.interested, interestCount: item.interestCount },
-            { onError: (error) => notify(t('catalogue:interest.failed', { reason: errorMessage(error, t) }), 'error') },
+            {
+              onError: (error) =>
+                notify(t('catalogue:interest.failed', { reason: errorMessage(error, t) }), 'error'),
+            },
           );
         }}
       >
         {item.interested ? <Favorite /> : <FavoriteBorder />}
       </IconButton>
-      <Box component="span" aria-hidden="true">
-        {count}
-      </Box>
-      <Box component="span" sx={visuallyHidden} aria-live="polite">
-        {t('catalogue:interest.count', { count: item.interestCount })}
-      </Box>
+      {spelled ? (
+        // Read out when it changes, e.g. when someone else hearts the item.
+        <Box component="span" aria-live="polite" sx={{ color: 'text.secondary' }}>
+          {count}
+        </Box>
+      ) : (
+        <>
+          <Box component="span" aria-hidden="true">
+            {count}
+          </Box>
+          <Box component="span" sx={visuallyHidden} aria-live="polite">
+            {words}
+          </Box>
+        </>
+      )}
     </Box>
   );
 }
-

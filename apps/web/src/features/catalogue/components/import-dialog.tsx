@@ -21,7 +21,8 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
 import { commitImport, previewImport, type ImportPreview } from '../api';
 
-const ACTION_COLOR = { create: 'success', update: 'info', unchanged: 'default', error: 'error' } as const;
+// Colours with enough contrast for their white text (MUI's "info" blue has too little).
+const ACTION_COLOR = { create: 'success', update: 'primary', unchanged: 'default', error: 'error' } as const;
 
 /** Import from CSV/XLSX: choose a file, see what would change, then confirm. */
 export function ImportDialog({ estateId, onClose }: { estateId: string; onClose: () => void }) {
@@ -92,14 +93,36 @@ export function ImportDialog({ estateId, onClose }: { estateId: string; onClose:
         {summary && (
           <Box sx={{ mt: 2 }}>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-              <Chip color="success" label={t('catalogue:io.create', { count: summary.create })} />
-              <Chip color="info" label={t('catalogue:io.update', { count: summary.update })} />
+              {/* A count in colour only when it is not zero: "0 with problems" is no alarm. */}
+              <Chip
+                color={summary.create ? ACTION_COLOR.create : 'default'}
+                label={t('catalogue:io.create', { count: summary.create })}
+              />
+              <Chip
+                color={summary.update ? ACTION_COLOR.update : 'default'}
+                label={t('catalogue:io.update', { count: summary.update })}
+              />
               <Chip label={t('catalogue:io.unchanged', { count: summary.unchanged })} />
-              <Chip color="error" label={t('catalogue:io.errors', { count: summary.error })} />
+              <Chip
+                color={summary.error ? ACTION_COLOR.error : 'default'}
+                label={t('catalogue:io.errors', { count: summary.error })}
+              />
             </Box>
+            {summary.create + summary.update + summary.error === 0 && (
+              <Alert severity="info" sx={{ mb: 1 }}>
+                {t('catalogue:io.nothingToDo')}
+              </Alert>
+            )}
+            {summary.error > 0 && (
+              <Alert severity="warning" sx={{ mb: 1 }}>
+                {t('catalogue:io.fixProblems')}
+              </Alert>
+            )}
             {summary.newLocations.length + summary.newRooms.length > 0 && (
               <Typography variant="body2" sx={{ mb: 1 }}>
-                {t('catalogue:io.newPlaces', { names: [...summary.newLocations, ...summary.newRooms].join(', ') })}
+                {t('catalogue:io.newPlaces', {
+                  names: [...summary.newLocations, ...summary.newRooms].join(', '),
+                })}
               </Typography>
             )}
             {summary.ignoredColumns.length > 0 && (
@@ -122,7 +145,11 @@ export function ImportDialog({ estateId, onClose }: { estateId: string; onClose:
                       <TableRow key={row.row}>
                         <TableCell>{row.row}</TableCell>
                         <TableCell>
-                          <Chip size="small" color={ACTION_COLOR[row.action]} label={t(`catalogue:io.actions.${row.action}`)} />
+                          <Chip
+                            size="small"
+                            color={ACTION_COLOR[row.action]}
+                            label={t(`catalogue:io.actions.${row.action}`)}
+                          />
                         </TableCell>
                         <TableCell sx={{ overflowWrap: 'anywhere' }}>
                           {row.errors &&
@@ -134,7 +161,14 @@ export function ImportDialog({ estateId, onClose }: { estateId: string; onClose:
                           {row.changes &&
                             Object.entries(row.changes).map(([field, change]) => (
                               <div key={field}>
-                                <strong>{field}</strong>: {change.from ?? '—'} → {change.to ?? '—'}
+                                <strong>{field}</strong>: {/* A new item has no "before": just its values. */}
+                                {row.action === 'create' ? (
+                                  <bdi>{change.to ?? '—'}</bdi>
+                                ) : (
+                                  <>
+                                    <bdi>{change.from ?? '—'}</bdi> → <bdi>{change.to ?? '—'}</bdi>
+                                  </>
+                                )}
                               </div>
                             ))}
                         </TableCell>
@@ -151,7 +185,8 @@ export function ImportDialog({ estateId, onClose }: { estateId: string; onClose:
         <Button onClick={onClose}>{t('catalogue:common.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={busy || !summary || summary.create + summary.update === 0}
+          // The import is all or nothing: a file with a bad row would be refused whole.
+          disabled={busy || !summary || summary.error > 0 || summary.create + summary.update === 0}
           onClick={() => void confirm()}
         >
           {t('catalogue:io.confirmImport')}

@@ -1,13 +1,10 @@
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
-import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import type { CSSObject, Theme } from '@mui/material/styles';
 import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Flag from '@mui/icons-material/FlagOutlined';
+import { focusColor } from '../../../shared/theme/themes';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { ListItem } from '../api';
 import { HeartButton } from './heart-button';
@@ -20,72 +17,126 @@ type Props = {
   approval?: 'approved' | 'flagged';
 };
 
+/**
+ * The card's styles, given once by the list around the cards (`'& .item-card'`): a card is plain
+ * elements, so adding a row of them while scrolling costs little.
+ */
+export const itemCardStyles = (theme: Theme): CSSObject => ({
+  '& .item-card': {
+    height: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    boxSizing: 'border-box',
+    overflow: 'hidden',
+    borderRadius: `${theme.shape.borderRadius}px`,
+    border: `1px solid ${theme.palette.divider}`,
+    backgroundColor: theme.palette.background.paper,
+    color: theme.palette.text.primary,
+  },
+  '& .item-card-link': {
+    flex: 1,
+    minHeight: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    color: 'inherit',
+    textDecoration: 'none',
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&:focus-visible': { outline: `3px solid ${focusColor(theme)}`, outlineOffset: -3 },
+  },
+  '& .item-card-photo': {
+    position: 'relative',
+    aspectRatio: '4 / 3',
+    flexShrink: 0,
+    overflow: 'hidden',
+    backgroundColor: theme.palette.action.hover,
+    color: theme.palette.text.disabled,
+    display: 'grid',
+    placeItems: 'center',
+    '& img': { width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
+  },
+  '& .item-card-badge': { position: 'absolute', top: 6, insetInlineStart: 6 },
+  '& .item-card-text': { padding: theme.spacing(1.25, 1.25, 0.5) },
+  '& .item-card-number': {
+    ...theme.typography.body2,
+    margin: 0,
+    color: theme.palette.text.secondary,
+    fontVariantNumeric: 'tabular-nums',
+  },
+  '& .item-card-name': {
+    ...theme.typography.body1,
+    margin: 0,
+    fontWeight: 600,
+    lineHeight: 1.3,
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    overflowWrap: 'anywhere',
+  },
+  '& .item-card-footer': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: theme.spacing(0.5),
+    padding: theme.spacing(0, 1, 0.5),
+    minHeight: 40,
+    flexWrap: 'wrap',
+  },
+  '& .item-card-spacer': { flex: 1 },
+});
+
+/** MUI's ImageOutlined as a plain SVG: one per item without a photo, so it should cost nothing. */
+export function NoPhotoIcon({ size = 24 }: { size?: number }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M19 5v14H5V5zm0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2m-4.86 8.86-3 3.87L9 13.14 6 17h12z" />
+    </svg>
+  );
+}
+
 /** A photo card in the item grid: thumbnail, name, number, status and the heart. */
 export const ItemCard = memo(function ItemCard({ estateId, item, canHeart, approval }: Props) {
   const { t } = useTranslation();
   return (
-    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardActionArea
-        component={RouterLink}
-        to={`/p/${estateId}/i/${item.id}`}
-        sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
-      >
-        <Box sx={{ position: 'relative', aspectRatio: '4 / 3', flexShrink: 0, bgcolor: 'action.hover', overflow: 'hidden' }}>
+    <div className="item-card">
+      <RouterLink className="item-card-link" to={`/p/${estateId}/i/${item.id}`}>
+        <div className="item-card-photo" title={item.thumbUrl ? undefined : t('catalogue:items.noPhoto')}>
           {item.thumbUrl ? (
-            <Box
-              component="img"
-              src={item.thumbUrl}
-              alt=""
-              loading="lazy"
-              decoding="async"
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
+            <img src={item.thumbUrl} alt="" loading="lazy" decoding="async" />
           ) : (
-            <Box
-              sx={{ height: '100%', display: 'grid', placeItems: 'center', color: 'text.disabled' }}
-              title={t('catalogue:items.noPhoto')}
-            >
-              <ImageOutlined fontSize="large" aria-hidden="true" />
-            </Box>
+            <NoPhotoIcon size={35} />
           )}
           {item.highInterest && (
             <Chip
+              className="item-card-badge"
               size="small"
               color="secondary"
               label={t('catalogue:items.highInterest')}
-              sx={{ position: 'absolute', top: 6, insetInlineStart: 6 }}
             />
           )}
-        </Box>
-        <Box sx={{ p: 1.25, pb: 0.5 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {item.label}
-          </Typography>
-          <Typography
-            component="h3"
-            sx={{
-              fontWeight: 600,
-              lineHeight: 1.3,
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {item.name}
-          </Typography>
-        </Box>
-      </CardActionArea>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, pb: 0.5, minHeight: 40, flexWrap: 'wrap' }}>
+        </div>
+        <div className="item-card-text">
+          <p className="item-card-number">{item.label}</p>
+          <h3 className="item-card-name">{item.name}</h3>
+        </div>
+      </RouterLink>
+      <div className="item-card-footer">
         <StatusChip status={item.status} />
         {approval === 'approved' && (
           <CheckCircle color="success" fontSize="small" titleAccess={t('catalogue:review.approved')} />
         )}
-        {approval === 'flagged' && <Flag color="warning" fontSize="small" titleAccess={t('catalogue:review.flagged')} />}
-        <Box sx={{ flex: 1 }} />
+        {approval === 'flagged' && (
+          <Flag color="warning" fontSize="small" titleAccess={t('catalogue:review.flagged')} />
+        )}
+        <span className="item-card-spacer" />
         <HeartButton estateId={estateId} item={item} enabled={canHeart} size="small" />
-      </Box>
-    </Card>
+      </div>
+    </div>
   );
 });

@@ -1,5 +1,8 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { DndContext, closestCenter, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { SortableContext, arrayMove, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,19 +14,31 @@ import CameraAlt from '@mui/icons-material/CameraAltOutlined';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Delete from '@mui/icons-material/DeleteOutlined';
+import DragIndicator from '@mui/icons-material/DragIndicator';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { isApiError } from '../../../shared/api/api-error';
 import { notify } from '../../../shared/ui/notify';
-import { deletePhoto, refreshItem, reorderPhotos, updateItem, uploadPhoto, type Item } from '../api';
+import { dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
+import { catalogueDragAccessibility } from './drag-accessibility';
+import {
+  deletePhoto,
+  refreshItem,
+  reorderPhotos,
+  updateItem,
+  uploadPhoto,
+  type Item,
+  type Photo,
+} from '../api';
 
 type Props = { estateId: string; item: Item };
 
 /**
  * Photos of an item: take one with the phone camera or choose files (or drop them here on a
- * computer); they upload one by one with progress. Reorder, choose the featured one, delete.
+ * computer); they upload one by one with progress. Reorder (drag a photo by its handle, with the
+ * keyboard, or with the arrow buttons), choose the featured one, delete.
  */
 export function PhotoManager({ estateId, item }: Props) {
   const { t } = useTranslation();
@@ -33,7 +48,6 @@ export function PhotoManager({ estateId, item }: Props) {
   const [dragging, setDragging] = useState(false);
   const cameraRef = useRef<HTMLInputElement>(null);
   const filesRef = useRef<HTMLInputElement>(null);
-  const featured = item.featuredPhotoId ?? item.photos[0]?.id ?? null;
 
   const refresh = () => refreshItem(queryClient, estateId, item.id);
 
@@ -72,12 +86,31 @@ export function PhotoManager({ estateId, item }: Props) {
     }
   };
 
-  const move = (index: number, by: number) => {
-    const ids = item.photos.map((p) => p.id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + by, 0, id!);
-    void run(() => reorderPhotos(estateId, item.id, ids));
+  // The order just chosen, shown until the item comes back from the server with it.
+  const [reordered, setReordered] = useState<{ source: Photo[]; photos: Photo[] } | null>(null);
+  const photos = reordered && reordered.source === item.photos ? reordered.photos : item.photos;
+  const featured = item.featuredPhotoId ?? photos[0]?.id ?? null;
+  const sensors = useDragSensors();
+
+  const reorder = (next: Photo[]) => {
+    setReordered({ source: item.photos, photos: next });
+    void run(() =>
+      reorderPhotos(
+        estateId,
+        item.id,
+        next.map((p) => p.id),
+      ),
+    );
   };
+  const move = (index: number, by: number) => reorder(arrayMove(photos, index, index + by));
+  const onSortEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = photos.findIndex((p) => p.id === active.id);
+    const to = photos.findIndex((p) => p.id === over.id);
+    if (from >= 0 && to >= 0) reorder(arrayMove(photos, from, to));
+  };
+  const nameOf = (id: UniqueIdentifier) =>
+    t('catalogue:photos.name', { n: photos.findIndex((p) => p.id === id) + 1 });
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -168,63 +201,151 @@ export function PhotoManager({ estateId, item }: Props) {
           ))}
         </Alert>
       )}
-      {item.photos.length === 0 ? (
+      {photos.length === 0 ? (
         <Typography color="text.secondary">{t('catalogue:photos.none')}</Typography>
       ) : (
-        <Box
-          component="ul"
-          aria-label={t('catalogue:photos.title')}
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onSortEnd}
+          accessibility={catalogueDragAccessibility(t, t('catalogue:photos.dragInstructions'), nameOf)}
         >
-          {item.photos.map((photo, index) => {
-            const isFeatured = photo.id === featured;
-            const n = index + 1;
-            return (
-              <Box component="li" key={photo.id} sx={{ border: 1, borderColor: isFeatured ? 'primary.main' : 'divider', borderRadius: 1, overflow: 'hidden' }}>
-                <Box
-                  component="img"
-                  src={photo.thumbUrl}
-                  alt={t('catalogue:photos.alt', { n, name: item.name })}
-                  sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }}
+          {photos.length > 1 && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t('catalogue:photos.dragHint')}
+            </Typography>
+          )}
+          <SortableContext items={photos.map((p) => p.id)} strategy={rectSortingStrategy}>
+            <Box
+              component="ul"
+              aria-label={t('catalogue:photos.title')}
+              sx={{
+                listStyle: 'none',
+                m: 0,
+                p: 0,
+                display: 'grid',
+                gap: 1,
+                // Two photos a row even on a 360 px phone, with room for their four buttons.
+                gridTemplateColumns: 'repeat(auto-fill, minmax(128px, 1fr))',
+              }}
+            >
+              {photos.map((photo, index) => (
+                <PhotoTile
+                  key={photo.id}
+                  photo={photo}
+                  n={index + 1}
+                  count={photos.length}
+                  itemName={item.name}
+                  featured={photo.id === featured}
+                  onFeature={() =>
+                    void run(() => updateItem(estateId, item.id, item.version, { featuredPhotoId: photo.id }))
+                  }
+                  onMove={(by) => move(index, by)}
+                  onDelete={() => {
+                    if (window.confirm(t('catalogue:photos.deleteConfirm')))
+                      void run(() => deletePhoto(estateId, item.id, photo.id));
+                  }}
                 />
-                <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                  <IconButton
-                    size="small"
-                    aria-pressed={isFeatured}
-                    aria-label={t('catalogue:photos.feature', { n })}
-                    color={isFeatured ? 'primary' : 'default'}
-                    onClick={() =>
-                      void run(() => updateItem(estateId, item.id, item.version, { featuredPhotoId: photo.id }))
-                    }
-                  >
-                    {isFeatured ? <Star /> : <StarBorder />}
-                  </IconButton>
-                  <IconButton size="small" aria-label={t('catalogue:photos.earlier', { n })} disabled={index === 0} onClick={() => move(index, -1)}>
-                    <ChevronLeft sx={{ transform: (th) => (th.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={t('catalogue:photos.later', { n })}
-                    disabled={index === item.photos.length - 1}
-                    onClick={() => move(index, 1)}
-                  >
-                    <ChevronRight sx={{ transform: (th) => (th.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={t('catalogue:photos.delete', { n })}
-                    onClick={() => {
-                      if (window.confirm(t('catalogue:photos.deleteConfirm'))) void run(() => deletePhoto(estateId, item.id, photo.id));
-                    }}
-                  >
-                    <Delete />
-                  </IconButton>
-                </Box>
-              </Box>
-            );
-          })}
-        </Box>
+              ))}
+            </Box>
+          </SortableContext>
+        </DndContext>
       )}
+    </Box>
+  );
+}
+
+type TileProps = {
+  photo: Photo;
+  n: number;
+  count: number;
+  itemName: string;
+  featured: boolean;
+  onFeature: () => void;
+  onMove: (by: number) => void;
+  onDelete: () => void;
+};
+
+/** One photo: a handle to drag it (top corner), then feature, earlier, later and delete. */
+function PhotoTile({ photo, n, count, itemName, featured, onFeature, onMove, onDelete }: TileProps) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id: photo.id,
+    });
+  const flip = {
+    transform: (th: { direction: string }) => (th.direction === 'rtl' ? 'scaleX(-1)' : undefined),
+  };
+  return (
+    <Box
+      component="li"
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      sx={{
+        position: 'relative',
+        border: 1,
+        borderColor: featured ? 'primary.main' : 'divider',
+        borderRadius: 1,
+        overflow: 'hidden',
+        bgcolor: 'background.paper',
+        zIndex: isDragging ? 2 : 'auto',
+        boxShadow: isDragging ? 6 : 'none',
+      }}
+    >
+      <Box
+        component="img"
+        src={photo.thumbUrl}
+        alt={t('catalogue:photos.alt', { n, name: itemName })}
+        sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }}
+      />
+      <IconButton
+        ref={setActivatorNodeRef}
+        size="small"
+        aria-label={t('catalogue:photos.drag', { n })}
+        {...attributes}
+        {...listeners}
+        sx={{
+          ...dragHandleSx,
+          position: 'absolute',
+          top: 4,
+          insetInlineStart: 4,
+          bgcolor: 'background.paper',
+          boxShadow: 1,
+          '&:hover': { bgcolor: 'background.paper' },
+        }}
+      >
+        <DragIndicator />
+      </IconButton>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+        <IconButton
+          size="small"
+          aria-pressed={featured}
+          aria-label={t('catalogue:photos.feature', { n })}
+          color={featured ? 'primary' : 'default'}
+          onClick={onFeature}
+        >
+          {featured ? <Star /> : <StarBorder />}
+        </IconButton>
+        <IconButton
+          size="small"
+          aria-label={t('catalogue:photos.earlier', { n })}
+          disabled={n === 1}
+          onClick={() => onMove(-1)}
+        >
+          <ChevronLeft sx={flip} />
+        </IconButton>
+        <IconButton
+          size="small"
+          aria-label={t('catalogue:photos.later', { n })}
+          disabled={n === count}
+          onClick={() => onMove(1)}
+        >
+          <ChevronRight sx={flip} />
+        </IconButton>
+        <IconButton size="small" aria-label={t('catalogue:photos.delete', { n })} onClick={onDelete}>
+          <Delete />
+        </IconButton>
+      </Box>
     </Box>
   );
 }

@@ -10,7 +10,15 @@ import { useApproveAll, type MyApproval } from '../api';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** Stage 2, for a beneficiary: how far their review is, and "approve all the rest". */
-export function ReviewBanner({ estateId, total, approvals }: { estateId: string; total: number; approvals: MyApproval[] }) {
+export function ReviewBanner({
+  estateId,
+  total,
+  approvals,
+}: {
+  estateId: string;
+  total: number;
+  approvals: MyApproval[];
+}) {
   const { t } = useTranslation();
   const approveAll = useApproveAll(estateId);
   const [confirming, setConfirming] = useState(false);
@@ -18,18 +26,16 @@ export function ReviewBanner({ estateId, total, approvals }: { estateId: string;
   const flagged = approvals.filter((a) => a.status === 'flagged').length;
   const remaining = Math.max(0, total - done);
   return (
+    // A standing banner, not an alert: it is not announced again on every visit to the list.
     <Alert
       severity="info"
+      role="region"
+      aria-labelledby="review-banner-title"
       sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}
-      action={
-        remaining > 0 && (
-          <Button color="inherit" variant="outlined" size="small" onClick={() => setConfirming(true)}>
-            {t('catalogue:review.approveAll')}
-          </Button>
-        )
-      }
     >
-      <Typography sx={{ fontWeight: 600 }}>{t('catalogue:review.bannerTitle')}</Typography>
+      <Typography id="review-banner-title" sx={{ fontWeight: 600 }}>
+        {t('catalogue:review.bannerTitle')}
+      </Typography>
       <Typography variant="body2">{t('catalogue:review.bannerText')}</Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>
         {t('catalogue:review.progress', { done, total, flagged })}
@@ -41,6 +47,18 @@ export function ReviewBanner({ estateId, total, approvals }: { estateId: string;
           sx={{ mt: 1 }}
           aria-label={t('catalogue:review.progressLabel')}
         />
+      )}
+      {/* Under the text, not beside it: on a phone the side slot leaves the text a narrow column. */}
+      {remaining > 0 && (
+        <Button
+          color="inherit"
+          variant="outlined"
+          size="small"
+          onClick={() => setConfirming(true)}
+          sx={{ mt: 1.5 }}
+        >
+          {t('catalogue:review.approveAll')}
+        </Button>
       )}
       <ConfirmDialog
         open={confirming}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,7 @@ import Flag from '@mui/icons-material/FlagOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
-import { useSetApproval, type Item, type MyApproval, type Suggestion } from '../api';
+import { catalogueKeys, useSetApproval, type Item, type MyApproval, type Suggestion } from '../api';
 import { LabelsField } from './item-fields';
 
 type Props = { estateId: string; item: Item; mine?: MyApproval; categories: string[] };
@@ -63,12 +64,23 @@ export function ReviewPanel({ estateId, item, mine, categories }: Props) {
   const [comment, setComment] = useState(mine?.comment ?? '');
   const [draft, setDraft] = useState<SuggestionDraft>(() => draftFrom(item));
   const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const card = useRef<HTMLDivElement>(null);
+  // A flag with a suggestion makes the item Pending: read it again so its status shows that.
+  const refreshItem = () => {
+    void queryClient.invalidateQueries({ queryKey: catalogueKeys.item(estateId, item.id) });
+    void queryClient.invalidateQueries({ queryKey: [...catalogueKeys.items(estateId), 'list'] });
+  };
 
   const approve = () =>
     setApproval.mutate(
       { itemId: item.id, status: 'approved' },
       {
-        onSuccess: () => notify(t('catalogue:review.approvedOne'), 'success'),
+        onSuccess: () => {
+          notify(t('catalogue:review.approvedOne'), 'success');
+          setFlagging(false);
+          refreshItem();
+        },
         onError: (e) => notify(errorMessage(e, t), 'error'),
       },
     );
@@ -85,6 +97,11 @@ export function ReviewPanel({ estateId, item, mine, categories }: Props) {
         onSuccess: () => {
           notify(t('catalogue:review.flaggedOne'), 'success');
           setFlagging(false);
+          refreshItem();
+          // The long form closes: bring the answer ("You flagged this item") back into view.
+          // (Not every environment can scroll: jsdom has no scrollIntoView.)
+          if (typeof card.current?.scrollIntoView === 'function')
+            card.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
         },
         onError: (e) => setError(errorMessage(e, t)),
       },
@@ -99,15 +116,28 @@ export function ReviewPanel({ estateId, item, mine, categories }: Props) {
   );
 
   return (
-    <Card variant="outlined" sx={{ mb: 2, borderColor: 'info.main' }}>
+    <Card ref={card} variant="outlined" sx={{ mb: 2, borderColor: 'info.main', scrollMarginTop: 80 }}>
       <CardContent>
         <Typography component="h2" variant="h6" sx={{ mb: 0.5 }}>
           {t('catalogue:review.title')}
         </Typography>
         {mine ? (
           <Alert severity={mine.status === 'approved' ? 'success' : 'warning'} sx={{ mb: 1.5 }}>
-            {mine.status === 'approved' ? t('catalogue:review.youApproved') : t('catalogue:review.youFlagged')}
-            {mine.comment && ` — “${mine.comment}”`}
+            {mine.status === 'approved'
+              ? t('catalogue:review.youApproved')
+              : t('catalogue:review.youFlagged')}
+            {mine.comment && (
+              <>
+                {' — '}
+                <bdi>{mine.comment}</bdi>
+              </>
+            )}
+            {mine.resolution === 'accepted' && (
+              <Box sx={{ mt: 0.5 }}>{t('catalogue:review.resolvedAccepted')}</Box>
+            )}
+            {mine.resolution === 'rejected' && (
+              <Box sx={{ mt: 0.5 }}>{t('catalogue:review.resolvedRejected')}</Box>
+            )}
           </Alert>
         ) : (
           <Typography color="text.secondary" sx={{ mb: 1.5 }}>
@@ -127,7 +157,7 @@ export function ReviewPanel({ estateId, item, mine, categories }: Props) {
           </Button>
           <Button
             variant={flagging ? 'contained' : 'outlined'}
-            color="warning"
+            color="secondary"
             size="large"
             startIcon={<Flag />}
             aria-expanded={flagging}
@@ -147,7 +177,9 @@ export function ReviewPanel({ estateId, item, mine, categories }: Props) {
               sx={{ gridColumn: '1 / -1' }}
               helperText={t('catalogue:review.commentHelp')}
             />
-            <Typography sx={{ gridColumn: '1 / -1', fontWeight: 600 }}>{t('catalogue:review.suggestTitle')}</Typography>
+            <Typography sx={{ gridColumn: '1 / -1', fontWeight: 600 }}>
+              {t('catalogue:review.suggestTitle')}
+            </Typography>
             {field('name')}
             <LabelsField
               label={t('catalogue:fields.categories')}
@@ -162,14 +194,18 @@ export function ReviewPanel({ estateId, item, mine, categories }: Props) {
             <TextField
               label={t('catalogue:fields.year')}
               value={draft.year}
-              onChange={(e) => setDraft((d) => ({ ...d, year: e.target.value.replace(/\D/g, '').slice(0, 4) }))}
+              onChange={(e) =>
+                setDraft((d) => ({ ...d, year: e.target.value.replace(/\D/g, '').slice(0, 4) }))
+              }
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <TextField
               select
               label={t('catalogue:fields.distribution')}
               value={draft.distribution}
-              onChange={(e) => setDraft((d) => ({ ...d, distribution: e.target.value as 'divide' | 'return' }))}
+              onChange={(e) =>
+                setDraft((d) => ({ ...d, distribution: e.target.value as 'divide' | 'return' }))
+              }
             >
               <MenuItem value="divide">{t('catalogue:distribution.divide')}</MenuItem>
               <MenuItem value="return">{t('catalogue:distribution.return')}</MenuItem>
@@ -188,7 +224,7 @@ export function ReviewPanel({ estateId, item, mine, categories }: Props) {
               </Alert>
             )}
             <Box sx={{ gridColumn: '1 / -1' }}>
-              <Button variant="contained" color="warning" onClick={flag} disabled={setApproval.isPending}>
+              <Button variant="contained" color="secondary" onClick={flag} disabled={setApproval.isPending}>
                 {t('catalogue:review.sendFlag')}
               </Button>
             </Box>

@@ -3,22 +3,16 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCorners,
+  DragOverlay,
   useDraggable,
   useDroppable,
-  useSensor,
-  useSensors,
+  type CollisionDetection,
   type DragEndEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
-import {
-  SortableContext,
-  arrayMove,
-  horizontalListSortingStrategy,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from '@dnd-kit/sortable';
+import { SortableContext, arrayMove, horizontalListSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -36,13 +30,15 @@ import { isApiError } from '../../../shared/api/api-error';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { notify } from '../../../shared/ui/notify';
+import { dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
+import { catalogueDragAccessibility } from '../components/drag-accessibility';
 import {
   catalogueKeys,
   updateItem,
   useItemsList,
   useLocations,
+  useReorderRooms,
   useRooms,
-  useSaveRoom,
   type ListItem,
   type Room,
 } from '../api';
@@ -50,6 +46,64 @@ import { useEstate } from '../use-estate';
 import { NotFoundNote } from '../components/not-found-note';
 
 const NO_ROOM = 'none';
+
+/**
+ * Two kinds of drag on one board: a card (`item:<id>`) is dropped on a column's card area
+ * (`drop:<roomId>`), a column (`room:<id>`) is sorted among the columns. Each only ever meets its
+ * own kind of target.
+ */
+const targetKind = (active: UniqueIdentifier) => (String(active).startsWith('item:') ? 'drop:' : 'room:');
+
+/** The columns stand side by side: the target is the column under the pointer (or, by keyboard, the card). */
+const boardCollisions: CollisionDetection = ({
+  active,
+  collisionRect,
+  droppableRects,
+  droppableContainers,
+  pointerCoordinates,
+}) => {
+  const kind = targetKind(active.id);
+  const x = pointerCoordinates?.x ?? collisionRect.left + collisionRect.width / 2;
+  return droppableContainers
+    .filter((container) => String(container.id).startsWith(kind) && !container.disabled)
+    .flatMap((container) => {
+      const rect = droppableRects.get(container.id);
+      return rect
+        ? [
+            {
+              id: container.id,
+              data: { droppableContainer: container, value: Math.abs(rect.left + rect.width / 2 - x) },
+            },
+          ]
+        : [];
+    })
+    .sort((a, b) => a.data.value - b.data.value);
+};
+
+/** Left and right arrows move a card or a column to the next column on screen (in either direction of writing). */
+const boardKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
+  const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+  if (!['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown'].includes(event.code)) return undefined;
+  event.preventDefault();
+  const { active, collisionRect, droppableRects, droppableContainers, over } = context;
+  if (!step || !active || !collisionRect) return undefined;
+  const kind = targetKind(active.id);
+  const columns = droppableContainers
+    .getEnabled()
+    .filter((container) => String(container.id).startsWith(kind))
+    .flatMap((container) => {
+      const rect = droppableRects.get(container.id);
+      return rect ? [{ id: container.id, rect }] : [];
+    })
+    .sort((a, b) => a.rect.left - b.rect.left);
+  const centre = collisionRect.left + collisionRect.width / 2;
+  let index = columns.findIndex((c) => c.id === over?.id);
+  if (index < 0)
+    index = columns.findIndex((c) => centre >= c.rect.left && centre <= c.rect.left + c.rect.width);
+  const next = columns[index + step];
+  if (index < 0 || !next) return undefined;
+  return { x: currentCoordinates.x + next.rect.left + next.rect.width / 2 - centre, y: currentCoordinates.y };
+};
 
 /** `/apps/scrumboard/boards/:boardId`: a location's board: rooms as columns, items as cards. */
 export function BoardPage() {
@@ -73,16 +127,17 @@ function Board({ estateId, locationId, manage }: { estateId: string; locationId:
   const location = locations.data?.find((l) => l.id === locationId);
   const rooms = useRooms(estateId, location ? locationId : null);
   const list = useItemsList(estateId, { locationId: location ? locationId : undefined });
-  const saveRoom = useSaveRoom(estateId, locationId);
+  const reorder = useReorderRooms(estateId, locationId);
   // The order just dragged, until the rooms come back from the server.
   const [dragged, setDragged] = useState<{ source: Room[] | undefined; rooms: Room[] } | null>(null);
   const order = dragged && dragged.source === rooms.data ? dragged.rooms : (rooms.data ?? []);
   const [moved, setMoved] = useState<Record<string, string | null>>({});
+  const [activeItem, setActiveItem] = useState<ListItem | null>(null);
 
   // A board shows the whole location: keep loading pages.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
@@ -95,10 +150,7 @@ function Board({ estateId, locationId, manage }: { estateId: string; locationId:
     return map;
   }, [items, moved]);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useDragSensors(boardKeyboardCoordinates);
 
   if (locations.isPending) return <FullPageLoader />;
   if (!location) {
@@ -135,14 +187,20 @@ function Board({ estateId, locationId, manage }: { estateId: string; locationId:
     }
   };
 
+  const onDragStart = (event: DragStartEvent) => {
+    const id = String(event.active.id);
+    setActiveItem(id.startsWith('item:') ? (items.find((i) => `item:${i.id}` === id) ?? null) : null);
+  };
+
   const onDragEnd = (event: DragEndEvent) => {
+    setActiveItem(null);
     const active = String(event.active.id);
     const over = event.over ? String(event.over.id) : null;
     if (!over) return;
-    if (active.startsWith('item:')) {
+    if (active.startsWith('item:') && over.startsWith('drop:')) {
       const item = items.find((i) => `item:${i.id}` === active);
-      const target = over.startsWith('room:') ? over.slice(5) : null;
-      if (item && target) void moveItem(item, target === NO_ROOM ? null : target);
+      const target = over.slice(5);
+      if (item) void moveItem(item, target === NO_ROOM ? null : target);
       return;
     }
     if (active.startsWith('room:') && over.startsWith('room:') && active !== over) {
@@ -151,9 +209,7 @@ function Board({ estateId, locationId, manage }: { estateId: string; locationId:
       if (from < 0 || to < 0) return;
       const next = arrayMove(order, from, to);
       setDragged({ source: rooms.data, rooms: next });
-      next.forEach((room, position) => {
-        if (room.position !== position) saveRoom.mutate({ id: room.id, position });
-      });
+      reorder.mutate(next, { onError: (error) => notify(errorMessage(error, t), 'error') });
     }
   };
 
@@ -161,6 +217,12 @@ function Board({ estateId, locationId, manage }: { estateId: string; locationId:
     ...order.map((room) => ({ id: room.id, name: room.name, room })),
     ...(byRoom.has(NO_ROOM) ? [{ id: NO_ROOM, name: t('catalogue:board.noRoom') }] : []),
   ];
+  // Names for what a screen reader hears: "Copper Kettle is over Study".
+  const nameOf = (id: UniqueIdentifier) => {
+    const [kind, key] = String(id).split(/:(.*)/s) as [string, string];
+    if (kind === 'item') return items.find((i) => i.id === key)?.name ?? '';
+    return columns.find((c) => c.id === key)?.name ?? '';
+  };
 
   return (
     <PageLayout
@@ -189,11 +251,11 @@ function Board({ estateId, locationId, manage }: { estateId: string; locationId:
       {columns.length === 0 && <Alert severity="info">{t('catalogue:rooms.empty.title')}</Alert>}
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCorners}
+        collisionDetection={boardCollisions}
+        onDragStart={onDragStart}
         onDragEnd={onDragEnd}
-        accessibility={{
-          screenReaderInstructions: { draggable: t('catalogue:board.dragInstructions') },
-        }}
+        onDragCancel={() => setActiveItem(null)}
+        accessibility={catalogueDragAccessibility(t, t('catalogue:board.dragInstructions'), nameOf)}
       >
         <SortableContext items={order.map((r) => `room:${r.id}`)} strategy={horizontalListSortingStrategy}>
           <Box sx={{ display: 'flex', gap: 2, overflowX: 'auto', pb: 2, alignItems: 'flex-start' }}>
@@ -211,6 +273,20 @@ function Board({ estateId, locationId, manage }: { estateId: string; locationId:
             ))}
           </Box>
         </SortableContext>
+        {/* The card under the pointer, above everything (the columns scroll and would clip it). */}
+        <DragOverlay>
+          {activeItem && (
+            <Box aria-hidden="true">
+              <CardView
+                item={activeItem}
+                estateId={estateId}
+                manage
+                covers={location.settings.cardCoverImages !== false}
+                lifted
+              />
+            </Box>
+          )}
+        </DragOverlay>
       </DndContext>
     </PageLayout>
   );
@@ -228,28 +304,32 @@ type ColumnProps = {
 
 function Column({ id, name, sortable, items, estateId, manage, covers }: ColumnProps) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: `room:${id}`,
-    disabled: !sortable,
-  });
-  const drop = useDroppable({ id: `room:${id}`, disabled: sortable });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id: `room:${id}`,
+      disabled: !sortable,
+    });
+  // Cards are dropped on the column: a target of its own, apart from the column's place in the order.
+  const drop = useDroppable({ id: `drop:${id}`, disabled: !manage });
   return (
     <Box
       ref={(node: HTMLElement | null) => {
         setNodeRef(node);
-        if (!sortable) drop.setNodeRef(node);
+        drop.setNodeRef(node);
       }}
       component="section"
       aria-label={name}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       sx={{
-        flex: '0 0 280px',
+        flex: { xs: '0 0 min(280px, calc(100vw - 72px))', sm: '0 0 280px' },
         bgcolor: 'action.hover',
         borderRadius: 2,
         p: 1,
         opacity: isDragging ? 0.6 : 1,
         outline: drop.isOver ? 2 : 0,
         outlineColor: 'primary.main',
+        position: 'relative',
+        zIndex: isDragging ? 1 : 'auto',
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
@@ -258,14 +338,14 @@ function Column({ id, name, sortable, items, estateId, manage, covers }: ColumnP
             ref={setActivatorNodeRef}
             size="small"
             aria-label={t('catalogue:board.moveColumn', { name })}
-            sx={{ cursor: 'grab' }}
+            sx={dragHandleSx}
             {...attributes}
             {...listeners}
           >
             <DragIndicator />
           </IconButton>
         )}
-        <Typography component="h2" sx={{ fontWeight: 600, flex: 1, px: 0.5 }}>
+        <Typography component="h2" sx={{ fontWeight: 600, flex: 1, px: 0.5, overflowWrap: 'anywhere' }}>
           {name}
         </Typography>
         <Typography color="text.secondary" variant="body2">
@@ -283,38 +363,83 @@ function Column({ id, name, sortable, items, estateId, manage, covers }: ColumnP
 
 type CardProps = { item: ListItem; estateId: string; manage: boolean; covers: boolean };
 
+/** A card in its column; while it is dragged, a copy follows the pointer (the overlay) and this one waits, faded. */
 function BoardCard({ item, estateId, manage, covers }: CardProps) {
-  const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: `item:${item.id}`,
     disabled: !manage,
   });
   return (
+    <CardView
+      item={item}
+      estateId={estateId}
+      manage={manage}
+      covers={covers}
+      faded={isDragging}
+      cardRef={setNodeRef}
+      handle={{ ref: setActivatorNodeRef, props: { ...attributes, ...listeners } }}
+    />
+  );
+}
+
+type CardViewProps = CardProps & {
+  faded?: boolean;
+  lifted?: boolean;
+  cardRef?: (node: HTMLElement | null) => void;
+  handle?: { ref: (node: HTMLElement | null) => void; props: object };
+};
+
+function CardView({ item, estateId, manage, covers, faded, lifted, cardRef, handle }: CardViewProps) {
+  const { t } = useTranslation();
+  return (
     <Card
-      ref={setNodeRef}
+      ref={cardRef}
       variant="outlined"
-      style={{ transform: CSS.Translate.toString(transform) }}
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, opacity: isDragging ? 0.7 : 1, zIndex: isDragging ? 10 : 'auto', position: 'relative' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        p: 1,
+        opacity: faded ? 0.4 : 1,
+        boxShadow: lifted ? 6 : 'none',
+        cursor: lifted ? 'grabbing' : undefined,
+      }}
     >
       {manage && (
         <IconButton
-          ref={setActivatorNodeRef}
+          ref={handle?.ref}
           size="small"
           aria-label={t('catalogue:board.moveItem', { name: item.name })}
-          sx={{ cursor: 'grab', touchAction: 'none' }}
-          {...attributes}
-          {...listeners}
+          // The overlay is a picture of the card, not a second control.
+          tabIndex={lifted ? -1 : undefined}
+          sx={dragHandleSx}
+          {...handle?.props}
         >
           <DragIndicator />
         </IconButton>
       )}
       {covers && item.thumbUrl && (
-        <Box component="img" src={item.thumbUrl} alt="" sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1 }} />
+        <Box
+          component="img"
+          src={item.thumbUrl}
+          alt=""
+          sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1 }}
+        />
       )}
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Link component={RouterLink} to={`/p/${estateId}/i/${item.id}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {item.name}
-        </Link>
+        {lifted ? (
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', color: 'primary.main' }}>
+            {item.name}
+          </Typography>
+        ) : (
+          <Link
+            component={RouterLink}
+            to={`/p/${estateId}/i/${item.id}`}
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+          >
+            {item.name}
+          </Link>
+        )}
         <Typography variant="body2" color="text.secondary">
           {item.label}
         </Typography>

@@ -27,7 +27,17 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
-import { SORTS, useItemsList, useLabels, useLocations, useMyApprovals, useRooms, type ItemFilters, type Sort } from '../api';
+import {
+  SORTS,
+  useAllRooms,
+  useItemsList,
+  useLabels,
+  useLocations,
+  useMyApprovals,
+  useRooms,
+  type ItemFilters,
+  type Sort,
+} from '../api';
 import { useEstate, type EstateAccess } from '../use-estate';
 import { ItemsView } from '../components/items-view';
 import { ItemsFilters } from '../components/items-filters';
@@ -47,7 +57,8 @@ function filtersFrom(search: URLSearchParams, lid?: string, rid?: string): ItemF
     locationId: lid ?? search.get('locationId') ?? undefined,
     roomId: rid ?? search.get('roomId') ?? undefined,
     category: search.get('category') ?? undefined,
-    status: status && (ITEM_STATUSES as readonly string[]).includes(status) ? (status as ItemStatus) : undefined,
+    status:
+      status && (ITEM_STATUSES as readonly string[]).includes(status) ? (status as ItemStatus) : undefined,
     highInterest: search.get('highInterest') === 'true' || undefined,
     noPhoto: search.get('noPhoto') === 'true' || undefined,
     sort: sort && (SORTS as readonly string[]).includes(sort) ? (sort as Sort) : undefined,
@@ -118,11 +129,15 @@ function Items({ estate }: { estate: EstateAccess }) {
     () => new Map((approvals.data ?? []).map((a) => [a.itemId, a.status] as const)),
     [approvals.data],
   );
-  const roomNames = useMemo(() => new Map((rooms.data ?? []).map((r) => [r.id, r.name])), [rooms.data]);
+  // Room names for the list come from every location: the list spans them all unless filtered.
+  const locationIds = useMemo(() => (locations.data ?? []).map((l) => l.id), [locations.data]);
+  const allRooms = useAllRooms(estateId, locationIds);
+  const roomNames = useMemo(() => new Map(allRooms.map((r) => [r.id, r.name])), [allRooms]);
   const roomName = useCallback((id: string | null) => (id ? (roomNames.get(id) ?? '') : ''), [roomNames]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  // A call while a page is on its way does nothing (the default would cancel it and ask again).
   const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const location = locations.data?.find((l) => l.id === lid);
@@ -143,9 +158,13 @@ function Items({ estate }: { estate: EstateAccess }) {
   }
 
   const canCreate = estate.can('item.create');
-  const activeFilters = ['category', 'status', 'highInterest', 'noPhoto', ...(lid ? [] : ['locationId', 'roomId'])].filter(
-    (key) => filters[key as keyof ItemFilters] !== undefined,
-  ).length;
+  const activeFilters = [
+    'category',
+    'status',
+    'highInterest',
+    'noPhoto',
+    ...(lid ? [] : ['locationId', 'roomId']),
+  ].filter((key) => filters[key as keyof ItemFilters] !== undefined).length;
   const filtered = activeFilters > 0 || Boolean(filters.q);
 
   return (
@@ -268,7 +287,12 @@ function Items({ estate }: { estate: EstateAccess }) {
                 </Button>
               ) : (
                 canCreate && (
-                  <Button variant="contained" size="large" startIcon={<Add />} onClick={() => setAdding(true)}>
+                  <Button
+                    variant="contained"
+                    size="large"
+                    startIcon={<Add />}
+                    onClick={() => setAdding(true)}
+                  >
                     {t('catalogue:items.add')}
                   </Button>
                 )

@@ -88,7 +88,12 @@ function Locations({ estateId, manage }: { estateId: string; manage: boolean }) 
             title={t('catalogue:locations.empty.title')}
             action={
               manage && (
-                <Button variant="contained" size="large" startIcon={<Add />} onClick={() => setDialog({ kind: 'create' })}>
+                <Button
+                  variant="contained"
+                  size="large"
+                  startIcon={<Add />}
+                  onClick={() => setDialog({ kind: 'create' })}
+                >
                   {t('catalogue:locations.add')}
                 </Button>
               )
@@ -114,15 +119,28 @@ function Locations({ estateId, manage }: { estateId: string; manage: boolean }) 
             <Box component="li" key={location.id}>
               <Card
                 variant="outlined"
-                sx={{ display: 'flex', borderInlineStart: 6, borderInlineStartColor: location.settings.color ?? DEFAULT_COLOR }}
+                // The location's colour as a stripe at the start (a border needs its style too, or it is not drawn).
+                sx={{
+                  display: 'flex',
+                  borderInlineStartWidth: 6,
+                  borderInlineStartStyle: 'solid',
+                  borderInlineStartColor: location.settings.color ?? DEFAULT_COLOR,
+                }}
               >
-                <CardActionArea component={RouterLink} to={`/p/${estateId}/l/${location.id}/r`} sx={{ flex: 1 }}>
+                <CardActionArea
+                  component={RouterLink}
+                  to={`/p/${estateId}/l/${location.id}/r`}
+                  sx={{ flex: 1 }}
+                >
                   <CardContent>
                     <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
                       {location.name}
                     </Typography>
                     <Typography color="text.secondary">
-                      {t('catalogue:locations.counts', { rooms: location.roomCount, items: location.itemCount })}
+                      {t('catalogue:locations.counts', {
+                        rooms: location.roomCount,
+                        items: location.itemCount,
+                      })}
                     </Typography>
                   </CardContent>
                 </CardActionArea>
@@ -157,7 +175,11 @@ function Locations({ estateId, manage }: { estateId: string; manage: boolean }) 
           </MenuItem>
         )}
         {manage && <MenuItem onClick={() => openFromMenu('rename')}>{t('catalogue:common.rename')}</MenuItem>}
-        {manage && <MenuItem onClick={() => openFromMenu('settings')}>{t('catalogue:locations.settings.title')}</MenuItem>}
+        {manage && (
+          <MenuItem onClick={() => openFromMenu('settings')}>
+            {t('catalogue:locations.settings.title')}
+          </MenuItem>
+        )}
         {manage && <MenuItem onClick={() => openFromMenu('delete')}>{t('catalogue:common.delete')}</MenuItem>}
       </Menu>
 
@@ -207,7 +229,9 @@ function Locations({ estateId, manage }: { estateId: string; manage: boolean }) 
               },
               onError: (error) => {
                 notify(
-                  isApiError(error) && error.status === 409 ? t('catalogue:locations.notEmpty') : errorMessage(error, t),
+                  isApiError(error) && error.status === 409
+                    ? t('catalogue:locations.notEmpty')
+                    : errorMessage(error, t),
                   'error',
                 );
                 close();

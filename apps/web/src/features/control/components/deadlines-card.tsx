@@ -27,58 +27,94 @@ function DeadlineRow({ estateId, stage, current }: { estateId: string; stage: nu
   const [value, setValue] = useState(toLocalInput(current?.dueAt));
   const [auto, setAuto] = useState(current?.autoAdvance ?? false);
   const [error, setError] = useState<string | null>(null);
-  const save = useEstateMutation<void>(estateId, () => ({
+  // When the stored deadline changes (saved here, or by another trustee), the form shows it. The
+  // row is not remounted for that: the "saved" message belongs to this very row.
+  const stored = `${current?.dueAt ?? ''}|${String(current?.autoAdvance ?? false)}`;
+  const [shown, setShown] = useState(stored);
+  if (shown !== stored) {
+    setShown(stored);
+    setValue(toLocalInput(current?.dueAt));
+    setAuto(current?.autoAdvance ?? false);
+  }
+  const save = useEstateMutation<{ dueAt: string; autoAdvance: boolean }>(estateId, (body) => ({
     path: `/deadlines/${stage}`,
     method: 'PUT',
-    body: { dueAt: new Date(value).toISOString(), autoAdvance: auto },
+    body,
   }));
   const remove = useEstateMutation<void>(estateId, () => ({ path: `/deadlines/${stage}`, method: 'DELETE' }));
   const id = `deadline-${stage}`;
   const onError = (e: unknown) => setError(errorMessage(e, t));
+  const submit = () => {
+    const due = new Date(value);
+    if (!value || Number.isNaN(due.getTime())) {
+      setError(t('process:deadlines.invalid'));
+      return;
+    }
+    if (due.getTime() <= Date.now()) {
+      setError(t('process:deadlines.inPast'));
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { dueAt: due.toISOString(), autoAdvance: auto },
+      { onSuccess: () => notify(t('process:deadlines.saved'), 'success'), onError },
+    );
+  };
   return (
-    <Box sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography sx={{ fontWeight: 600 }}>{t(`stages:stage.${stage}.name`)}</Typography>
-      {current && (
-        <Typography variant="body2" color={current.passed ? 'warning.main' : 'text.secondary'}>
-          {current.passed
+    <Box
+      role="group"
+      aria-labelledby={`${id}-name`}
+      sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Typography id={`${id}-name`} sx={{ fontWeight: 600 }}>
+        {t(`stages:stage.${stage}.name`)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {!current
+          ? t('process:deadlines.none')
+          : current.passed
             ? t('process:deadlines.passed', { date: formatDate(current.dueAt, i18n.language, true) })
-            : t('process:deadlines.due', { date: formatDate(current.dueAt, i18n.language, true) })}
-        </Typography>
-      )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1 }}>
+            : t(current.autoAdvance ? 'process:deadlines.dueAuto' : 'process:deadlines.due', {
+                date: formatDate(current.dueAt, i18n.language, true),
+              })}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1.5 }}>
         <TextField
           id={id}
           type="datetime-local"
           size="small"
           label={t('process:deadlines.dateTime')}
           value={value}
-          onChange={(e) => setValue(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+          error={Boolean(error)}
+          disabled={current?.passed}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'aria-describedby': error ? `${id}-error` : undefined },
+          }}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
         />
         <FormControlLabel
-          control={<Switch checked={auto} onChange={(e) => setAuto(e.target.checked)} />}
+          control={
+            <Switch checked={auto} onChange={(e) => setAuto(e.target.checked)} disabled={current?.passed} />
+          }
           label={t('process:deadlines.autoAdvance')}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 1 auto' }, mx: 0 }}
         />
-        <Button
-          variant="outlined"
-          disabled={!value || save.isPending}
-          onClick={() => {
-            setError(null);
-            save.mutate(undefined, { onSuccess: () => notify(t('process:deadlines.saved'), 'success'), onError });
-          }}
-        >
+        <Button variant="outlined" disabled={!value || save.isPending || current?.passed} onClick={submit}>
           {t('process:common.save')}
         </Button>
-        {current && (
+        {current && !current.passed && (
           <Button
             color="inherit"
+            disabled={remove.isPending}
             onClick={() => {
               setError(null);
               remove.mutate(undefined, {
-                onSuccess: () => {
-                  setValue('');
-                  notify(t('process:deadlines.removed'), 'success');
-                },
+                onSuccess: () => notify(t('process:deadlines.removed'), 'success'),
                 onError,
               });
             }}
@@ -88,7 +124,7 @@ function DeadlineRow({ estateId, stage, current }: { estateId: string; stage: nu
         )}
       </Box>
       {error && (
-        <Alert severity="warning" sx={{ mt: 1 }}>
+        <Alert id={`${id}-error`} severity="warning" sx={{ mt: 1 }}>
           {error}
         </Alert>
       )}
@@ -108,12 +144,7 @@ export function DeadlinesCard({ estateId }: { estateId: string }) {
         {t('process:deadlines.explain')}
       </Typography>
       {DEADLINE_STAGES.map((stage) => (
-        <DeadlineRow
-          key={`${stage}-${byStage.get(stage)?.dueAt ?? ''}`}
-          estateId={estateId}
-          stage={stage}
-          current={byStage.get(stage)}
-        />
+        <DeadlineRow key={stage} estateId={estateId} stage={stage} current={byStage.get(stage)} />
       ))}
     </Section>
   );

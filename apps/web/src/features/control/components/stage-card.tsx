@@ -12,7 +12,7 @@ import { previousStage, isStageCode } from '@estate/domain/stages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/session/session-context';
-import { useEstateMutation } from '../api';
+import { useEstateMutation, useFlags } from '../api';
 import { Section } from './section';
 
 type Props = { estateId: string; stage: number; next: number | null };
@@ -23,9 +23,16 @@ export function StageCard({ estateId, stage, next }: Props) {
   const { reloadMe } = useSession();
   const [target, setTarget] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const move = useEstateMutation<number>(estateId, (to) => ({ path: '/stage', method: 'POST', body: { to } }));
+  const move = useEstateMutation<number>(estateId, (to) => ({
+    path: '/stage',
+    method: 'POST',
+    body: { to },
+  }));
   const back = isStageCode(stage) ? previousStage(stage) : undefined;
   const name = (code: number) => t(`stages:stage.${code}.name`);
+  // Leaving the review with flags still undecided is allowed, but the trustee should know.
+  const flags = useFlags(estateId, stage === 2);
+  const openFlags = stage === 2 ? (flags.data?.flags ?? []).filter((f) => !f.resolution).length : 0;
 
   const confirm = () => {
     if (target === null) return;
@@ -46,7 +53,12 @@ export function StageCard({ estateId, stage, next }: Props) {
 
   return (
     <Section title={t('process:control.currentStage')} id="control-stage">
-      <Typography component="p" variant="h4" sx={{ fontSize: '1.35rem', mb: 1 }} data-testid="control-stage-name">
+      <Typography
+        component="p"
+        variant="h4"
+        sx={{ fontSize: '1.35rem', mb: 1 }}
+        data-testid="control-stage-name"
+      >
         {name(stage)}
       </Typography>
       <Typography dir="auto" sx={{ mb: 2 }}>
@@ -77,6 +89,11 @@ export function StageCard({ estateId, stage, next }: Props) {
               : t('process:control.confirmBack', { name: name(target) }))}
         </DialogTitle>
         <DialogContent>
+          {target !== null && target === next && openFlags > 0 && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('process:control.openFlags', { count: openFlags })}
+            </Alert>
+          )}
           <DialogContentText dir="auto">
             {target !== null && target === next
               ? t(`stages:stage.${target}.next`)
@@ -86,7 +103,9 @@ export function StageCard({ estateId, stage, next }: Props) {
         <DialogActions>
           <Button onClick={() => setTarget(null)}>{t('process:common.cancel')}</Button>
           <Button variant="contained" onClick={confirm} disabled={move.isPending}>
-            {target !== null && target === next ? t('process:control.confirmMoveButton') : t('process:control.confirmBackButton')}
+            {target !== null && target === next
+              ? t('process:control.confirmMoveButton')
+              : t('process:control.confirmBackButton')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -5,13 +5,16 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { itemLabel } from '@estate/domain/items';
 import { Role } from '@estate/domain/roles';
 import { api } from '../../../shared/api/client';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -48,19 +51,24 @@ export function ApprovalsPanel({ estateId }: { estateId: string }) {
   const { t } = useTranslation();
   const progress = useApprovalProgress(estateId, true);
   const flags = useFlags(estateId, true);
+  const all = flags.data?.flags ?? [];
+  // Open flags first; the decided ones stay below as a record.
+  const ordered = [...all.filter((f) => !f.resolution), ...all.filter((f) => f.resolution)];
+  const open = all.filter((f) => !f.resolution).length;
   return (
     <Section title={t('process:approvals.title')} id="panel-approvals">
+      <ErrorNote error={progress.error ?? flags.error} />
       {progress.data && (
         <List dense disablePadding>
           {progress.data.members.map((m) => {
-            const done = m.approved + m.flagged;
+            const done = m.approved + m.approvedAutomatically + m.flagged;
             const total = progress.data.totalItems || 1;
             return (
-              <ListItem key={m.memberId} disableGutters sx={{ display: 'block' }}>
+              <ListItem key={m.memberId} disableGutters sx={{ display: 'block', pb: 1 }}>
                 <ListItemText
                   primary={m.displayName}
                   secondary={t('process:approvals.progress', {
-                    approved: m.approved,
+                    approved: m.approved + m.approvedAutomatically,
                     flagged: m.flagged,
                     total: progress.data.totalItems,
                   })}
@@ -78,8 +86,18 @@ export function ApprovalsPanel({ estateId }: { estateId: string }) {
       <Typography component="h3" variant="h4" sx={{ fontSize: '1.05rem', mt: 2, mb: 1 }}>
         {t('process:approvals.flags')}
       </Typography>
-      {flags.data?.flags.length === 0 && <Typography color="text.secondary">{t('process:approvals.noFlags')}</Typography>}
-      {flags.data?.flags.map((f) => <FlagRow key={`${f.itemId}-${f.memberId}`} estateId={estateId} flag={f} />)}
+      {flags.data && (
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {open > 0
+            ? t('process:approvals.openCount', { count: open })
+            : ordered.length > 0
+              ? t('process:approvals.allResolved')
+              : t('process:approvals.noFlags')}
+        </Typography>
+      )}
+      {ordered.map((f) => (
+        <FlagRow key={`${f.itemId}-${f.memberId}`} estateId={estateId} flag={f} />
+      ))}
     </Section>
   );
 }
@@ -95,50 +113,120 @@ function show(value: unknown): string {
 
 function FlagRow({ estateId, flag }: { estateId: string; flag: Flag }) {
   const { t } = useTranslation();
+  const open = !flag.resolution;
   // The item as it stands, to show next to each suggested value.
   const current = useQuery({
     queryKey: ['estate', estateId, 'item', flag.itemId],
     queryFn: () => api<{ item: Record<string, unknown> }>(`${estatePath(estateId)}/items/${flag.itemId}`),
-    enabled: Boolean(flag.suggestion) && !flag.resolution,
+    enabled: Boolean(flag.suggestion) && open,
   });
-  const now = (field: string) => show(current.data?.item[field]);
+  // Field names and values in the reader's words ("Brand/Author", "Divide"), not the data's.
+  const fieldName = (field: string) => t(`catalogue:fields.${field}`, { defaultValue: field });
+  const value = (field: string, v: unknown) =>
+    field === 'distribution' && (v === 'divide' || v === 'return')
+      ? t(`catalogue:distribution.${v}`)
+      : show(v);
+  const now = (field: string) => (current.data ? value(field, current.data.item[field]) : '…');
   const [note, setNote] = useState('');
   const resolve = useEstateMutation<'accepted' | 'rejected'>(estateId, (resolution) => ({
     path: `/items/${flag.itemId}/approvals/${flag.memberId}/resolve`,
     method: 'POST',
-    body: { resolution, note },
+    body: { resolution, ...(note.trim() ? { note: note.trim() } : {}) },
   }));
+  const titleId = `flag-${flag.itemId}-${flag.memberId}`;
   return (
-    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mb: 1 }}>
-      <Typography sx={{ fontWeight: 600 }}>
-        {flag.itemName} · {flag.memberName}
+    <Box
+      component="article"
+      aria-labelledby={titleId}
+      data-testid="flag"
+      sx={{ border: 1, borderColor: open ? 'secondary.main' : 'divider', borderRadius: 1, p: 1.5, mb: 1 }}
+    >
+      <Typography id={titleId} component="h4" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        <Link component={RouterLink} to={`/p/${estateId}/i/${flag.itemId}`}>
+          <bdi>{itemLabel(flag.itemNumber)}</bdi> · <bdi>{flag.itemName}</bdi>
+        </Link>
       </Typography>
-      {flag.comment && <Typography dir="auto">“{flag.comment}”</Typography>}
-      {flag.suggestion && (
-        <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}>
-          {Object.entries(flag.suggestion).map(([field, value]) => (
-            <Box key={field} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {field}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }} dir="auto">
-                {t('process:approvals.change', { from: now(field), to: show(value) })}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+      <Typography variant="body2" color="text.secondary">
+        {t('process:approvals.flaggedBy', { name: flag.memberName })}
+      </Typography>
+      {flag.comment && (
+        // The beneficiary's own words, in their own direction, set off rather than quoted.
+        <Typography
+          component="blockquote"
+          sx={{
+            m: 0,
+            mt: 1,
+            py: 0.25,
+            px: 1.5,
+            borderInlineStart: (theme) => `3px solid ${theme.palette.divider}`,
+            overflowWrap: 'anywhere',
+          }}
+        >
+          <bdi>{flag.comment}</bdi>
+        </Typography>
+      )}
+      {flag.suggestion && Object.keys(flag.suggestion).length > 0 && (
+        <>
+          <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
+            {t('process:approvals.suggestion')}
+          </Typography>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, auto) 1fr' },
+              columnGap: 2,
+            }}
+          >
+            {Object.entries(flag.suggestion).map(([field, suggested]) => (
+              <Box key={field} sx={{ display: 'contents' }}>
+                <Typography component="dt" color="text.secondary">
+                  {fieldName(field)}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, mb: { xs: 0.5, sm: 0 }, overflowWrap: 'anywhere' }}>
+                  {open
+                    ? t('process:approvals.change', { from: now(field), to: value(field, suggested) })
+                    : t('process:approvals.suggested', { to: value(field, suggested) })}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </>
       )}
       {flag.resolution ? (
-        <Chip sx={{ mt: 1 }} label={t(`process:approvals.resolution.${flag.resolution}`)} />
+        <Chip
+          sx={{ mt: 1 }}
+          color={flag.resolution === 'accepted' ? 'success' : 'default'}
+          variant="outlined"
+          label={t(`process:approvals.resolution.${flag.resolution}`)}
+        />
       ) : (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'center' }}>
-          <TextField size="small" label={t('process:approvals.note')} value={note} onChange={(e) => setNote(e.target.value)} />
-          <Button variant="contained" size="small" onClick={() => resolve.mutate('accepted')} disabled={resolve.isPending}>
-            {t('process:approvals.accept')}
-          </Button>
-          <Button variant="outlined" size="small" onClick={() => resolve.mutate('rejected')} disabled={resolve.isPending}>
-            {t('process:approvals.reject')}
-          </Button>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5, alignItems: 'center' }}>
+          <TextField
+            size="small"
+            label={t('process:approvals.note')}
+            helperText={t('process:approvals.noteHelp')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            sx={{ flex: { xs: '1 1 100%', sm: '1 1 240px' } }}
+          />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignSelf: 'flex-start' }}>
+            <Button
+              variant="contained"
+              onClick={() => resolve.mutate('accepted')}
+              disabled={resolve.isPending}
+            >
+              {flag.suggestion ? t('process:approvals.accept') : t('process:approvals.acknowledge')}
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => resolve.mutate('rejected')}
+              disabled={resolve.isPending}
+            >
+              {t('process:approvals.reject')}
+            </Button>
+          </Box>
         </Box>
       )}
       <ErrorNote error={resolve.error} />
@@ -166,7 +254,10 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
     method: 'POST',
     body: { itemId, ...(memberId ? { memberId } : {}), note: clause },
   }));
-  const remove = useEstateMutation<string>(estateId, (iid) => ({ path: `/directives/${iid}`, method: 'DELETE' }));
+  const remove = useEstateMutation<string>(estateId, (iid) => ({
+    path: `/directives/${iid}`,
+    method: 'DELETE',
+  }));
   const reset = () => {
     setItemId('');
     setMemberId('');
@@ -178,14 +269,24 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
         {t('process:directives.explain')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
-        <TextField select label={t('process:directives.item')} value={itemId} onChange={(e) => setItemId(e.target.value)}>
+        <TextField
+          select
+          label={t('process:directives.item')}
+          value={itemId}
+          onChange={(e) => setItemId(e.target.value)}
+        >
           {(items.data?.items ?? []).map((i) => (
             <MenuItem key={i.id} value={i.id}>
               {i.label} · {i.name}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('process:directives.receiver')} value={memberId} onChange={(e) => setMemberId(e.target.value)}>
+        <TextField
+          select
+          label={t('process:directives.receiver')}
+          value={memberId}
+          onChange={(e) => setMemberId(e.target.value)}
+        >
           {receivers.map((m) => (
             <MenuItem key={m.id} value={m.id}>
               {m.displayName}
@@ -204,14 +305,28 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
           <Button
             variant="contained"
             disabled={!itemId || !memberId || !clause.trim() || create.isPending}
-            onClick={() => create.mutate(undefined, { onSuccess: () => { reset(); notify(t('process:directives.saved'), 'success'); } })}
+            onClick={() =>
+              create.mutate(undefined, {
+                onSuccess: () => {
+                  reset();
+                  notify(t('process:directives.saved'), 'success');
+                },
+              })
+            }
           >
             {t('process:directives.assign')}
           </Button>
           <Button
             variant="outlined"
             disabled={!itemId || giveBack.isPending}
-            onClick={() => giveBack.mutate(undefined, { onSuccess: () => { reset(); notify(t('process:directives.returned'), 'success'); } })}
+            onClick={() =>
+              giveBack.mutate(undefined, {
+                onSuccess: () => {
+                  reset();
+                  notify(t('process:directives.returned'), 'success');
+                },
+              })
+            }
           >
             {t('process:directives.return')}
           </Button>
@@ -224,13 +339,18 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
             <ListItemText
               primary={
                 <>
-                  <bdi>{d.label}</bdi> · {d.name} → {d.reason === 'return' ? t('process:directives.returnLabel') : (d.memberName ?? '')}
+                  <bdi>{d.label}</bdi> · {d.name} →{' '}
+                  {d.reason === 'return' ? t('process:directives.returnLabel') : (d.memberName ?? '')}
                 </>
               }
               secondary={d.clause ?? d.note ?? ''}
               slotProps={{ secondary: { dir: 'auto' } }}
             />
-            <Button size="small" onClick={() => remove.mutate(d.itemId)} aria-label={`${t('process:directives.remove')}: ${d.name}`}>
+            <Button
+              size="small"
+              onClick={() => remove.mutate(d.itemId)}
+              aria-label={`${t('process:directives.remove')}: ${d.name}`}
+            >
               {t('process:directives.remove')}
             </Button>
           </ListItem>
@@ -298,7 +418,14 @@ export function HighInterestPanel({ estateId }: { estateId: string }) {
               primary={`${i.label} · ${i.name}`}
               secondary={t('process:highInterest.interested', { count: i.interestCount })}
             />
-            {i.recommended && <Chip size="small" color="primary" variant="outlined" label={t('process:highInterest.recommended')} />}
+            {i.recommended && (
+              <Chip
+                size="small"
+                color="primary"
+                variant="outlined"
+                label={t('process:highInterest.recommended')}
+              />
+            )}
           </ListItem>
         ))}
       </List>
@@ -320,7 +447,9 @@ export function CommitmentsPanel({ estateId }: { estateId: string }) {
       </Typography>
       {list.map((c) => (
         <Box key={c.step} sx={{ mb: 1.5 }}>
-          <Typography sx={{ fontWeight: 600 }}>{t('process:commitments.step', { step: c.step, name: t(`stages:stage.${c.step}.name`) })}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>
+            {t('process:commitments.step', { step: c.step, name: t(`stages:stage.${c.step}.name`) })}
+          </Typography>
           <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} dir="ltr">
             {t('process:commitments.commitment')}: {c.commitment}
           </Typography>
