@@ -1,6 +1,7 @@
 /**
- * API benchmark (quality.md, "Benchmarks"): the item list (50 per page, with a category filter)
- * and the item detail of a 5,000-item estate, under load from autocannon (32 connections), against
+ * API benchmark (quality.md, "Benchmarks"): the item list (50 per page, with a category filter),
+ * the item detail and a beneficiary's heart toggle (PUT and DELETE in turn: every request is a
+ * write) on a 5,000-item estate in stage 11, under load from autocannon (32 connections), against
  * the built server on embedded PGlite in a temporary folder and, when BENCH_DATABASE_URL is set, on
  * PostgreSQL (in a database made for the run and dropped after it). Each figure is a ratio to a
  * bare node:http server answering the same bytes in the same run. Writes bench/results/api.json.
@@ -8,15 +9,14 @@
  *   npm run build && node bench/api.mjs
  *   BENCH_DURATION=5 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/api.mjs
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { freePort, startProcess, waitForUrl } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
@@ -27,9 +27,51 @@ const ITEMS = 5_000;
 const CONNECTIONS = 32;
 const PASSWORD = 'Bench-Mark-Password-2026';
 
-const CATEGORIES = ['Furniture', 'Kitchenware', 'Book', 'Jewelry', 'Art', 'Tools', 'Linens', 'Lighting', 'Toys & Games', 'Collectibles', 'Clothing', 'Garden'];
-const NOUNS = ['Chair', 'Table', 'Lamp', 'Vase', 'Clock', 'Rug', 'Mirror', 'Bowl', 'Plate', 'Frame', 'Chest', 'Basket', 'Candlestick', 'Quilt', 'Pitcher'];
-const DESCRIPTORS = ['Oak', 'Brass', 'Walnut', 'Blue', 'Crystal', 'Pine', 'Silver', 'Ceramic', 'Wicker', 'Cherry', 'Glass', 'Pewter'];
+const CATEGORIES = [
+  'Furniture',
+  'Kitchenware',
+  'Book',
+  'Jewelry',
+  'Art',
+  'Tools',
+  'Linens',
+  'Lighting',
+  'Toys & Games',
+  'Collectibles',
+  'Clothing',
+  'Garden',
+];
+const NOUNS = [
+  'Chair',
+  'Table',
+  'Lamp',
+  'Vase',
+  'Clock',
+  'Rug',
+  'Mirror',
+  'Bowl',
+  'Plate',
+  'Frame',
+  'Chest',
+  'Basket',
+  'Candlestick',
+  'Quilt',
+  'Pitcher',
+];
+const DESCRIPTORS = [
+  'Oak',
+  'Brass',
+  'Walnut',
+  'Blue',
+  'Crystal',
+  'Pine',
+  'Silver',
+  'Ceramic',
+  'Wicker',
+  'Cherry',
+  'Glass',
+  'Pewter',
+];
 
 /** Test data from a fixed seed (a linear congruential generator): every run measures the same estate. */
 function lcg(seed) {
@@ -38,17 +80,6 @@ function lcg(seed) {
     s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
     return s / 2 ** 32;
   };
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Seeds a 5,000-item estate with SQL (the server is not running yet). Returns what the requests need. */
@@ -64,33 +95,64 @@ export async function seed(database, suffix) {
   };
 
   const trustee = { id: newId(), email: `trustee-${suffix}@bench.example` };
-  const beneficiaries = Array.from({ length: 10 }, (_, i) => ({ id: newId(), email: `beneficiary${i + 1}-${suffix}@bench.example` }));
+  const beneficiaries = Array.from({ length: 10 }, (_, i) => ({
+    id: newId(),
+    email: `beneficiary${i + 1}-${suffix}@bench.example`,
+  }));
   const passwordHash = await hashPassword(PASSWORD);
-  await db.insert(schema.users).values(
-    [trustee, ...beneficiaries].map((u, i) => ({ id: u.id, email: u.email, firstName: i === 0 ? 'Bench' : `Heir${i}`, lastName: 'Tester', passwordHash, emailConfirmedAt: now })),
-  );
+  await db
+    .insert(schema.users)
+    .values(
+      [trustee, ...beneficiaries].map((u, i) => ({
+        id: u.id,
+        email: u.email,
+        firstName: i === 0 ? 'Bench' : `Heir${i}`,
+        lastName: 'Tester',
+        passwordHash,
+        emailConfirmedAt: now,
+      })),
+    );
   const estateId = newId();
-  await db.insert(schema.estates).values({ id: estateId, name: `Bench Estate ${suffix}`, stage: 11, itemSeq: ITEMS, createdBy: trustee.id });
-  await db.insert(schema.memberships).values([
-    { estateId, userId: trustee.id, roles: [30] },
-    ...beneficiaries.map((b) => ({ estateId, userId: b.id, roles: [10] })),
-  ]);
+  await db
+    .insert(schema.estates)
+    .values({
+      id: estateId,
+      name: `Bench Estate ${suffix}`,
+      stage: 11,
+      itemSeq: ITEMS,
+      createdBy: trustee.id,
+    });
+  await db
+    .insert(schema.memberships)
+    .values([
+      { estateId, userId: trustee.id, roles: [30] },
+      ...beneficiaries.map((b) => ({ estateId, userId: b.id, roles: [10] })),
+    ]);
   const places = [];
   for (const [li, name] of ['Family House', 'Lake Cottage', 'Storage Unit'].entries()) {
     const locationId = newId();
     await db.insert(schema.locations).values({ id: locationId, estateId, name, position: li });
     for (let r = 0; r < 5; r++) {
       const roomId = newId();
-      await db.insert(schema.rooms).values({ id: roomId, estateId, locationId, name: `Room ${r + 1}`, position: r });
+      await db
+        .insert(schema.rooms)
+        .values({ id: roomId, estateId, locationId, name: `Room ${r + 1}`, position: r });
       places.push({ locationId, roomId });
     }
   }
   const categoryIds = CATEGORIES.map(() => newId());
   const tagIds = ['Fragile', 'Heavy', 'Appraised', 'Needs Repair'].map(() => newId());
-  await db.insert(schema.labels).values([
-    ...CATEGORIES.map((name, i) => ({ id: categoryIds[i], estateId, kind: 'category', name })),
-    ...['Fragile', 'Heavy', 'Appraised', 'Needs Repair'].map((name, i) => ({ id: tagIds[i], estateId, kind: 'tag', name })),
-  ]);
+  await db
+    .insert(schema.labels)
+    .values([
+      ...CATEGORIES.map((name, i) => ({ id: categoryIds[i], estateId, kind: 'category', name })),
+      ...['Fragile', 'Heavy', 'Appraised', 'Needs Repair'].map((name, i) => ({
+        id: tagIds[i],
+        estateId,
+        kind: 'tag',
+        name,
+      })),
+    ]);
 
   const items = [];
   const links = [];
@@ -105,7 +167,10 @@ export async function seed(database, suffix) {
       estateId,
       number: n,
       name: `${NOUNS[n % NOUNS.length]} ${DESCRIPTORS[Math.floor(random() * DESCRIPTORS.length)]} ${Math.ceil(n / NOUNS.length)}`,
-      notes: random() < 0.5 ? 'Found in the back of the cupboard; small chip on the base. Belonged to Grandma.' : '',
+      notes:
+        random() < 0.5
+          ? 'Found in the back of the cupboard; small chip on the base. Belonged to Grandma.'
+          : '',
       locationId: place.locationId,
       roomId: place.roomId,
       year: random() < 0.3 ? 1900 + Math.floor(random() * 120) : null,
@@ -113,10 +178,23 @@ export async function seed(database, suffix) {
       createdBy: trustee.id,
     });
     links.push({ estateId, itemId: id, labelId: categoryIds[n % CATEGORIES.length] });
-    if (random() < 0.3) links.push({ estateId, itemId: id, labelId: categoryIds[(n + 5) % CATEGORIES.length] });
+    if (random() < 0.3)
+      links.push({ estateId, itemId: id, labelId: categoryIds[(n + 5) % CATEGORIES.length] });
     if (random() < 0.2) links.push({ estateId, itemId: id, labelId: tagIds[n % tagIds.length] });
     if (n % 3 !== 0) {
-      photos.push({ id: newId(), estateId, itemId: id, position: 0, originalKey: hex(n), previewKey: hex(n + ITEMS), thumbKey: hex(n + 2 * ITEMS), width: 1440, height: 1080, bytes: 250_000, createdBy: trustee.id });
+      photos.push({
+        id: newId(),
+        estateId,
+        itemId: id,
+        position: 0,
+        originalKey: hex(n),
+        previewKey: hex(n + ITEMS),
+        thumbKey: hex(n + 2 * ITEMS),
+        width: 1440,
+        height: 1080,
+        bytes: 250_000,
+        createdBy: trustee.id,
+      });
     }
     for (const b of beneficiaries) if (random() < 0.1) hearts.push({ estateId, itemId: id, memberId: b.id });
   }
@@ -126,44 +204,24 @@ export async function seed(database, suffix) {
   await chunked(schema.interests, hearts, 2000);
   // The detail target: an item with a photo, labels and hearts, like a typical one.
   const detailItem = items[1];
-  return { estateId, email: trustee.email, detailItemId: detailItem.id };
-}
-
-function startProcess(args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
-    child,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    estateId,
+    email: trustee.email,
+    beneficiaryEmail: beneficiaries[0].email,
+    detailItemId: detailItem.id,
   };
 }
 
-async function waitFor(url, proc, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited:\n${proc.output()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not answer ${url} in time:\n${proc.output()}`);
-}
-
-async function load(url, headers, duration) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers, pipelining: 1 });
+async function load(url, headers, duration, toggle = false) {
+  const requests = toggle ? [{ method: 'PUT' }, { method: 'DELETE' }] : undefined;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    headers,
+    pipelining: 1,
+    ...(requests ? { requests } : {}),
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -177,7 +235,7 @@ async function load(url, headers, duration) {
 /** Starts the built server on the seeded database, signs in, and loads both endpoints. */
 async function benchServer(kind, env, seeded, duration, log) {
   const port = await freePort();
-  const server = startProcess([path.join(dist, 'main.js')], {
+  const server = startProcess(process.execPath, [path.join(dist, 'main.js')], {
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -189,25 +247,44 @@ async function benchServer(kind, env, seeded, duration, log) {
   });
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`, server);
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: seeded.email, password: PASSWORD }) });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const { accessToken } = await login.json();
-    const headers = { authorization: `Bearer ${accessToken}` };
-    const paths = {
-      list: `/api/estates/${seeded.estateId}/items?limit=50&category=Furniture`,
-      detail: `/api/estates/${seeded.estateId}/items/${seeded.detailItemId}`,
+    await waitForUrl(`${base}/api/health`, server);
+    const signIn = async (email) => {
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+      return { authorization: `Bearer ${(await res.json()).accessToken}` };
     };
+    const trustee = await signIn(seeded.email);
+    const beneficiary = await signIn(seeded.beneficiaryEmail);
+    const targets = {
+      list: { path: `/api/estates/${seeded.estateId}/items?limit=50&category=Furniture`, headers: trustee },
+      detail: { path: `/api/estates/${seeded.estateId}/items/${seeded.detailItemId}`, headers: trustee },
+      interest: {
+        path: `/api/estates/${seeded.estateId}/items/${seeded.detailItemId}/interest`,
+        headers: beneficiary,
+        toggle: true,
+      },
+    };
+    const paths = Object.fromEntries(Object.entries(targets).map(([name, t]) => [name, t.path]));
     const bodies = {};
-    for (const [name, p] of Object.entries(paths)) {
-      const res = await fetch(base + p, { headers });
+    for (const [name, t] of Object.entries(targets)) {
+      const res = await fetch(base + t.path, { method: t.toggle ? 'PUT' : 'GET', headers: t.headers });
       if (!res.ok) throw new Error(`${name} answered ${res.status}: ${await res.text()}`);
-      bodies[p] = await res.text();
+      bodies[t.path] = await res.text();
     }
     const results = {};
-    for (const [name, p] of Object.entries(paths)) {
-      await load(base + p, headers, Math.min(2, duration)); // warm-up, not counted
-      results[name] = { path: p.replace(seeded.estateId, ':eid').replace(seeded.detailItemId, ':iid'), bytes: Buffer.byteLength(bodies[p]), ...(await load(base + p, headers, duration)) };
+    for (const [name, t] of Object.entries(targets)) {
+      await load(base + t.path, t.headers, Math.min(2, duration), t.toggle); // warm-up, not counted
+      const measured = await load(base + t.path, t.headers, duration, t.toggle);
+      results[name] = {
+        path: t.path.replace(seeded.estateId, ':eid').replace(seeded.detailItemId, ':iid'),
+        method: t.toggle ? 'PUT/DELETE' : 'GET',
+        bytes: Buffer.byteLength(bodies[t.path]),
+        ...measured,
+      };
       log(`  ${kind} ${name}: ${results[name].requestsPerSecond} req/s, p99 ${results[name].p99Ms} ms`);
     }
     return { results, bodies, paths };
@@ -221,15 +298,19 @@ async function benchBare(bodies, paths, duration, log) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'estate-bare-'));
   const file = path.join(dir, 'bodies.json');
   writeFileSync(file, JSON.stringify(bodies));
-  const bare = startProcess([path.join(here, 'bare-server.mjs'), file], process.env);
+  const bare = startProcess(process.execPath, [path.join(here, 'bare-server.mjs'), file], process.env);
   try {
     const until = Date.now() + 10_000;
     while (!/^\d+\n/.test(bare.output()) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     const port = Number.parseInt(bare.output(), 10);
     const results = {};
     for (const [name, p] of Object.entries(paths)) {
-      await load(`http://127.0.0.1:${port}${p}`, {}, Math.min(2, duration));
-      results[name] = { bytes: Buffer.byteLength(bodies[p]), ...(await load(`http://127.0.0.1:${port}${p}`, {}, duration)) };
+      const toggle = name === 'interest';
+      await load(`http://127.0.0.1:${port}${p}`, {}, Math.min(2, duration), toggle);
+      results[name] = {
+        bytes: Buffer.byteLength(bodies[p]),
+        ...(await load(`http://127.0.0.1:${port}${p}`, {}, duration, toggle)),
+      };
       log(`  bare ${name}: ${results[name].requestsPerSecond} req/s, p99 ${results[name].p99Ms} ms`);
     }
     return results;
@@ -243,7 +324,12 @@ function judge(app, bare) {
   const out = {};
   for (const [name, r] of Object.entries(app)) {
     const ratio = Number((r.requestsPerSecond / bare[name].requestsPerSecond).toPrecision(3));
-    out[name] = { ...r, bareRequestsPerSecond: bare[name].requestsPerSecond, ratio, pass: ratio >= GOAL.minRatio && r.p99Ms <= GOAL.maxP99Ms && r.non2xx === 0 && r.errors === 0 };
+    out[name] = {
+      ...r,
+      bareRequestsPerSecond: bare[name].requestsPerSecond,
+      ratio,
+      pass: ratio >= GOAL.minRatio && r.p99Ms <= GOAL.maxP99Ms && r.non2xx === 0 && r.errors === 0,
+    };
   }
   return out;
 }
@@ -286,7 +372,13 @@ async function onPostgres(url, duration, log) {
     await database.db.execute(sql`analyze`);
     await database.close();
     log(`  seeded ${ITEMS} items on PostgreSQL in ${Date.now() - started} ms`);
-    const { results, bodies, paths } = await benchServer('postgres', { ...process.env, DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString() }, seeded, duration, log);
+    const { results, bodies, paths } = await benchServer(
+      'postgres',
+      { ...process.env, DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString() },
+      seeded,
+      duration,
+      log,
+    );
     const bare = await benchBare(bodies, paths, duration, log);
     return { bare, ...judge(results, bare) };
   } finally {
@@ -296,28 +388,45 @@ async function onPostgres(url, duration, log) {
   }
 }
 
-export async function runApiBench({ duration = Number(process.env.BENCH_DURATION ?? 10), log = console.log } = {}) {
-  if (!existsSync(path.join(dist, 'main.js'))) throw new Error('The server is not built: run `npm run build` first.');
+export async function runApiBench({
+  duration = Number(process.env.BENCH_DURATION ?? 10),
+  log = console.log,
+} = {}) {
+  if (!existsSync(path.join(dist, 'main.js')))
+    throw new Error('The server is not built: run `npm run build` first.');
   log(`API benchmark: ${ITEMS} items, ${CONNECTIONS} connections, ${duration} s per run`);
   const pglite = await onPglite(duration, log);
-  const postgres = process.env.BENCH_DATABASE_URL ? await onPostgres(process.env.BENCH_DATABASE_URL, duration, log) : { skipped: 'Set BENCH_DATABASE_URL to run on PostgreSQL too.' };
+  const postgres = process.env.BENCH_DATABASE_URL
+    ? await onPostgres(process.env.BENCH_DATABASE_URL, duration, log)
+    : { skipped: 'Set BENCH_DATABASE_URL to run on PostgreSQL too.' };
   const results = {
     benchmark: 'api',
     ranAt: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', node: process.version, platform: `${os.platform()} ${os.release()}` },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '',
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
     settings: {
       items: ITEMS,
       pageSize: 50,
       listFilter: 'category=Furniture',
       connections: CONNECTIONS,
       durationSeconds: duration,
-      statistics: 'PostgreSQL is analysed after seeding (as autovacuum would); PGlite has no autovacuum and is measured without ANALYZE, as the server runs today',
+      statistics:
+        'PostgreSQL is analysed after seeding (as autovacuum would); PGlite has no autovacuum and is measured without ANALYZE, as the server runs today',
     },
-    goal: { ...GOAL, note: 'throughput at least 25% of a bare node:http server answering the same bytes, and p99 latency at most 50 ms' },
+    goal: {
+      ...GOAL,
+      note: 'throughput at least 25% of a bare node:http server answering the same bytes, and p99 latency at most 50 ms',
+    },
     pglite,
     postgres,
   };
-  const verdicts = [pglite, postgres].flatMap((r) => ['list', 'detail'].filter((k) => r[k]).map((k) => r[k].pass));
+  const verdicts = [pglite, postgres].flatMap((r) =>
+    ['list', 'detail', 'interest'].filter((k) => r[k]).map((k) => r[k].pass),
+  );
   results.pass = verdicts.every(Boolean);
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(path.join(here, 'results', 'api.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runApiBench } from './api.mjs';
 import { runPhotoBench } from './photos.mjs';
+import { runWebScrollBench } from './web-scroll.mjs';
+import { runLighthouseBench } from './lighthouse.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -32,13 +34,21 @@ async function main() {
   const summary = [];
   const api = await runApiBench();
   for (const db of ['pglite', 'postgres']) {
-    for (const endpoint of ['list', 'detail']) {
+    for (const endpoint of ['list', 'detail', 'interest']) {
       const r = api[db][endpoint];
       if (r) summary.push(`api ${db} ${endpoint}: ${r.requestsPerSecond} req/s = ${(r.ratio * 100).toFixed(2)}% of bare, p99 ${r.p99Ms} ms ${r.pass ? 'ok' : 'MISSED'}`);
     }
   }
   const photos = await runPhotoBench();
   summary.push(`photos: processPhoto ${photos.processPhoto.medianMs} ms (goal ${photos.goal.maxMs} ms) ${photos.pass ? 'ok' : 'MISSED'}`);
+  const lighthouse = await runLighthouseBench();
+  if (!lighthouse.skipped) summary.push(`lighthouse (mobile) item list: performance ${lighthouse.performance} (goal ${lighthouse.goal.minPerformance}) ${lighthouse.pass ? 'ok' : 'MISSED'}`);
+  const web = await runWebScrollBench();
+  for (const [name, r] of Object.entries(web.runs ?? {})) {
+    summary.push(
+      `web scroll ${name}: frames > 50 ms ${(r.list.longFrameShare * 100).toFixed(1)}% (static copy ${(r.staticCopy.longFrameShare * 100).toFixed(1)}%), long tasks ${r.list.longTasks} (${r.staticCopy.longTasks}), main thread ×${r.cpuRatio} of the copy, ${r.maxElements} elements at most, all ${r.toEnd.reached ? 'reached' : 'NOT reached'} ${r.pass ? 'ok' : 'MISSED'}`,
+    );
+  }
   const engineOk = await runEngineBench();
   if (!engineOk) summary.push('engine: the engine benchmark failed (see above)');
   console.log(`\nBenchmarks done in ${Math.round((Date.now() - started) / 1000)} s:\n  ${summary.join('\n  ')}`);

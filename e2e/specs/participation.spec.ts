@@ -1,15 +1,16 @@
 /**
  * Issue 5's bar: four beneficiaries, each on their own phone (a separate browser context), go
- * through stages 11, 12, 20 and 30; the rankings and tokens they chose in the browser are exactly
- * what the server stores. Hearts are given through the API (the item cards belong to the catalogue);
- * "I'm done", the ranking and the tokens are done in the UI. Dan works in Arabic.
+ * through stages 11, 12, 20 and 30, all in the browser: hearts with the heart button on the item
+ * cards, "I'm done", the ranking and the tokens. What they chose is exactly what the server stores.
+ * While the others heart the Ring, Dan's open page of it counts them live (server-sent events, no
+ * reload) and shows a number, never who. Dan works in Arabic, right to left.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
-import { openAs, pt } from '../support/process.js';
+import { ct, openAs, plural, pt } from '../support/process.js';
 import type { Lang } from '../support/texts.js';
 
 let browser: Browser;
@@ -42,27 +43,119 @@ describe('four beneficiaries on phones, stages 11 → 30', () => {
   const id = {} as Record<Name, string>;
   const pages = {} as Record<Who, Page>;
   const url = (path: string) => `/api/estates/${seeded.estateId}${path}`;
-  const trusteeCall = <T>(method: string, path: string, body?: unknown) => api<T>(server.url, method, url(path), body, seeded.trustee.token);
+  const trusteeCall = <T>(method: string, path: string, body?: unknown) =>
+    api<T>(server.url, method, url(path), body, seeded.trustee.token);
   const move = (to: number) => trusteeCall('POST', '/stage', { to });
-  const t = (who: Who, key: string, values: Record<string, string | number> = {}) => pt(LANG[who], key, values);
+  const t = (who: Who, key: string, values: Record<string, string | number> = {}) =>
+    pt(LANG[who], key, values);
 
   beforeAll(async () => {
     seeded = await seedEstate(server.url, { anna: [10], ben: [10], cara: [10], dan: [10] });
     await trusteeCall('PATCH', '', { settings: { highInterestThreshold: 4 } });
     await advanceTo(server.url, seeded, [1]);
     for (const name of ITEMS) {
-      id[name] = (await trusteeCall<{ item: { id: string } }>('POST', '/items', { name, categories: ['Furniture'] })).item.id;
+      id[name] = (
+        await trusteeCall<{ item: { id: string } }>('POST', '/items', { name, categories: ['Furniture'] })
+      ).item.id;
     }
     await advanceTo(server.url, seeded, [2, 10, 11]);
-    for (const who of PEOPLE) pages[who] = await openAs(browser, server.url, seeded.members[who]!, 'phone', LANG[who]);
+    for (const who of PEOPLE)
+      pages[who] = await openAs(browser, server.url, seeded.members[who]!, 'phone', LANG[who]);
   });
 
-  it('stage 11: hearts (through the API) and "I\'m done" in the browser', async () => {
+  it("stage 11: hearts with the heart button; Dan's open page counts them live, never naming who", async () => {
+    const c = (who: Who, key: string, values: Record<string, string | number> = {}) =>
+      ct(LANG[who], key, values);
+    // Dan has the Ring open on his phone while the others heart it.
+    const dan = pages.dan;
+    await dan.goto(`${server.url}/p/${seeded.estateId}/i/${id.Ring}`);
+    await dan.getByRole('heading', { level: 1, name: 'Ring' }).waitFor();
+    await dan.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    const danCount = dan.getByTestId('interest-count');
+    await expect.poll(() => danCount.getAttribute('data-count')).toBe('0');
+    const others = PEOPLE.filter((who) => who !== 'dan').map((who) => seeded.members[who]!);
+
     for (const who of PEOPLE) {
-      for (const name of HEARTS[who]) await api(server.url, 'PUT', url(`/items/${id[name]}/interest`), undefined, seeded.members[who]!.token);
+      const page = pages[who];
+      let names = HEARTS[who];
+      if (who === 'dan') {
+        // Dan hearts the Ring right there, on its page; the rest from the list like the others.
+        const heart = dan.getByRole('button', { name: c(who, 'interest.toggle', { name: 'Ring' }) });
+        await heart.click();
+        await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+        await expect.poll(() => danCount.getAttribute('data-count')).toBe('4');
+        expect(await danCount.textContent()).toBe(c('dan', plural('ar', 'interest.count', 4), { count: 4 }));
+        await screenshot(dan, 'participation-ar-phone-11-detail-hearted');
+        names = names.filter((name) => name !== 'Ring');
+      }
+      await page.goto(`${server.url}/p/${seeded.estateId}/i`);
+      for (const name of names) {
+        const heart = page.getByRole('button', { name: c(who, 'interest.toggle', { name }) });
+        await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+        await heart.click();
+        await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+        if (name === 'Ring' && who !== 'dan') {
+          const hearted = PEOPLE.indexOf(who) + 1;
+          const started = Date.now();
+          await expect
+            .poll(() => danCount.getAttribute('data-count'), { timeout: 5000, interval: 50 })
+            .toBe(String(hearted));
+          expect(Date.now() - started, `${who}'s heart reached Dan's page`).toBeLessThan(3000);
+          // Said in words, in Dan's language: how many, not who.
+          expect(await danCount.textContent()).toBe(
+            c('dan', plural('ar', 'interest.count', hearted), { count: hearted }),
+          );
+          const text = await dan.evaluate(() => document.body.innerText);
+          for (const other of others) {
+            expect(text, "Dan's page names nobody who hearted").not.toContain(other.firstName);
+            expect(text).not.toContain(other.email);
+          }
+          // All of it without a reload.
+          expect(await dan.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
+          if (who === 'cara') await screenshot(dan, 'participation-ar-phone-11-count-live');
+        }
+      }
+      if (who === 'anna') await screenshot(page, 'participation-en-phone-11-hearts');
+      if (who === 'dan') await screenshot(page, 'participation-ar-phone-11-hearts');
+    }
+    // Nor does the API tell a beneficiary who: only trustees may ask.
+    await expect(
+      api(server.url, 'GET', url(`/items/${id.Ring}/interest`), undefined, seeded.members.dan!.token),
+    ).rejects.toThrow(/403/);
+
+    // The stored hearts are exactly what each chose.
+    for (const who of PEOPLE) {
+      const mine = await api<{ hearted: { itemId: string }[] }>(
+        server.url,
+        'GET',
+        url('/my-items'),
+        undefined,
+        seeded.members[who]!.token,
+      );
+      expect(mine.hearted.map((h) => h.itemId).sort(), `${who}'s hearts`).toEqual(
+        HEARTS[who].map((n) => id[n]).sort(),
+      );
+    }
+    for (const name of ITEMS) {
+      const { members } = await trusteeCall<{ members: { id: string }[] }>(
+        'GET',
+        `/items/${id[name]}/interest`,
+      );
+      const expected = PEOPLE.filter((who) => HEARTS[who].includes(name)).map(
+        (who) => seeded.members[who]!.id,
+      );
+      expect(members.map((m) => m.id).sort(), `who hearted ${name}`).toEqual(expected.sort());
+    }
+
+    // "I'm done", from the list of what they hearted.
+    for (const who of PEOPLE) {
       const page = pages[who];
       await page.goto(`${server.url}/my-items`);
-      for (const name of HEARTS[who]) await page.getByText(new RegExp(`^${name} ·`)).first().waitFor();
+      for (const name of HEARTS[who])
+        await page
+          .getByText(new RegExp(`^${name} ·`))
+          .first()
+          .waitFor();
       await page.getByRole('button', { name: t(who, 'myItems.done') }).click();
       await page.getByText(t(who, 'myItems.doneAt', { date: '' }).slice(0, 12)).waitFor();
     }
@@ -76,7 +169,11 @@ describe('four beneficiaries on phones, stages 11 → 30', () => {
     for (const who of PEOPLE) {
       const page = pages[who];
       // The page updates from the stage event; no reload.
-      await expect.poll(() => page.getByText(t(who, 'myItems.highInterest'), { exact: true }).count(), { timeout: 10_000 }).toBe(3);
+      await expect
+        .poll(() => page.getByText(t(who, 'myItems.highInterest'), { exact: true }).count(), {
+          timeout: 10_000,
+        })
+        .toBe(3);
     }
   });
 
@@ -97,9 +194,14 @@ describe('four beneficiaries on phones, stages 11 → 30', () => {
     for (const who of PEOPLE) {
       const page = pages[who];
       await page.goto(`${server.url}/my-items`);
-      await page.getByTestId('tokens-total').or(page.getByText(t(who, 'ranking.explain'))).first().waitFor();
+      await page
+        .getByTestId('tokens-total')
+        .or(page.getByText(t(who, 'ranking.explain')))
+        .first()
+        .waitFor();
       await screenshot(page, `participation-${LANG[who]}-phone-20-start-${who}`);
-      const add = (name: Name) => page.getByRole('button', { name: t(who, 'ranking.addNamed', { name }) }).click();
+      const add = (name: Name) =>
+        page.getByRole('button', { name: t(who, 'ranking.addNamed', { name }) }).click();
       if (who === 'anna') {
         await add('Ring');
         await add('Vase');
@@ -122,7 +224,11 @@ describe('four beneficiaries on phones, stages 11 → 30', () => {
         await page.getByRole('button', { name: t(who, 'ranking.down', { name: 'Vase' }) }).click();
       }
       const rows = page.getByTestId('ranked-item');
-      await expect.poll(async () => (await rows.allTextContents()).map((text) => RANKING[who].find((n) => text.includes(n)))).toEqual(RANKING[who]);
+      await expect
+        .poll(async () =>
+          (await rows.allTextContents()).map((text) => RANKING[who].find((n) => text.includes(n))),
+        )
+        .toEqual(RANKING[who]);
       await page.getByRole('button', { name: t(who, 'myItems.done') }).click();
       await page.getByText(t(who, 'myItems.doneAt', { date: '' }).slice(0, 12)).waitFor();
       await screenshot(page, `participation-${LANG[who]}-phone-20-ranking-${who}`);
@@ -132,7 +238,13 @@ describe('four beneficiaries on phones, stages 11 → 30', () => {
     await pages.dan.getByTestId('todo').first().waitFor();
     await screenshot(pages.dan, 'participation-ar-phone-20-todo');
     for (const who of PEOPLE) {
-      const stored = await api<{ itemIds: string[] }>(server.url, 'GET', url('/rankings'), undefined, seeded.members[who]!.token);
+      const stored = await api<{ itemIds: string[] }>(
+        server.url,
+        'GET',
+        url('/rankings'),
+        undefined,
+        seeded.members[who]!.token,
+      );
       expect(stored.itemIds, `${who}'s ranking`).toEqual(RANKING[who].map((n) => id[n]));
     }
   });
@@ -177,10 +289,20 @@ describe('four beneficiaries on phones, stages 11 → 30', () => {
     await pages.dan.locator('.MuiAccordion-root').first().click();
     await screenshot(pages.dan, 'participation-ar-phone-faq');
     for (const who of PEOPLE) {
-      const stored = await api<{ allocations: { itemId: string; count: number }[] }>(server.url, 'GET', url('/tokens'), undefined, seeded.members[who]!.token);
-      const expected = Object.entries(TOKENS[who]).map(([name, count]) => ({ itemId: id[name as Name], count }));
+      const stored = await api<{ allocations: { itemId: string; count: number }[] }>(
+        server.url,
+        'GET',
+        url('/tokens'),
+        undefined,
+        seeded.members[who]!.token,
+      );
+      const expected = Object.entries(TOKENS[who]).map(([name, count]) => ({
+        itemId: id[name as Name],
+        count,
+      }));
       const got = stored.allocations.filter((a) => a.count > 0);
-      const sort = (list: { itemId: string; count: number }[]) => [...list].sort((a, b) => a.itemId.localeCompare(b.itemId));
+      const sort = (list: { itemId: string; count: number }[]) =>
+        [...list].sort((a, b) => a.itemId.localeCompare(b.itemId));
       expect(sort(got), `${who}'s tokens`).toEqual(sort(expected));
     }
   });

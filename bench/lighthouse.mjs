@@ -1,0 +1,157 @@
+/**
+ * Lighthouse on the item list (quality.md, "Benchmarks": mobile settings, performance ≥ 90).
+ * Starts the built server with the demo estate (~200 items with photos) in a temporary folder,
+ * signs the trustee in inside Debian's Chromium, then lets Lighthouse load the list in the same
+ * browser with its default mobile emulation and throttling. Writes bench/results/lighthouse.json.
+ *
+ *   npm run build && node bench/lighthouse.mjs
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { freePort, startProcess, waitForUrl, waitUntil } from './support.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const LIGHTHOUSE_GOAL = { minPerformance: 90 };
+const TRUSTEE = { email: 'susan@demo.example', password: 'Ellis-Demo-2026' };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export async function runLighthouseBench({ log = console.log } = {}) {
+  if (!existsSync(path.join(root, 'apps/server/dist/main.js')))
+    throw new Error('The server is not built: run `npm run build` first.');
+  if (!existsSync(CHROMIUM)) {
+    log(`Lighthouse: ${CHROMIUM} is missing (apt-get install chromium), skipped`);
+    return { skipped: true, pass: true };
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'estate-lighthouse-'));
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'estate-lighthouse-profile-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  delete env.DATABASE_URL;
+  const server = startProcess(process.execPath, [path.join(root, 'apps/server/dist/main.js'), '--demo'], env);
+  let browserProcess;
+  let browser;
+  try {
+    const listPath = await waitUntil(
+      'demo estate',
+      async () => /Open https?:\/\/[^/]+(\/p\/[0-9a-f-]+\/i)/.exec(server.output())?.[1],
+      server,
+      120_000,
+    );
+    const debugPort = await freePort();
+    browserProcess = startProcess(
+      CHROMIUM,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--remote-debugging-port=${debugPort}`,
+        `--user-data-dir=${profile}`,
+        'about:blank',
+      ],
+      process.env,
+    );
+    await waitForUrl(`http://127.0.0.1:${debugPort}/json/version`, browserProcess);
+
+    // Sign in like a person would; the refresh cookie then lets the list page sign itself in.
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${base}/login`);
+    await page.locator('input[type="email"]').fill(TRUSTEE.email);
+    await page.locator('input[type="password"]').fill(TRUSTEE.password);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(base + listPath);
+    // (Never "network idle": the page keeps its live-update stream open.)
+    await page.getByText('A-0001').first().waitFor({ timeout: 60_000 });
+    await page.close();
+
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(base + listPath, {
+        port: debugPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // Keep the sign-in cookie: Lighthouse would otherwise clear the site's storage first.
+        disableStorageReset: true,
+      });
+      const lhr = result.lhr;
+      if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, result.report);
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '';
+      if (!finalUrl.includes(listPath))
+        throw new Error(`Lighthouse ended on ${finalUrl}, not the item list (signed out?)`);
+      const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+      runs.push({
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        firstContentfulPaintMs: metric('first-contentful-paint'),
+        largestContentfulPaintMs: metric('largest-contentful-paint'),
+        totalBlockingTimeMs: metric('total-blocking-time'),
+        cumulativeLayoutShift: Number(
+          (lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
+        ),
+        speedIndexMs: metric('speed-index'),
+      });
+      log(
+        `  lighthouse run ${i + 1}: performance ${runs.at(-1).performance}, LCP ${runs.at(-1).largestContentfulPaintMs} ms, TBT ${runs.at(-1).totalBlockingTimeMs} ms, CLS ${runs.at(-1).cumulativeLayoutShift}`,
+      );
+    }
+    const performance = median(runs.map((r) => r.performance));
+    const results = {
+      benchmark: 'lighthouse',
+      ranAt: new Date().toISOString(),
+      page: 'item list of the demo estate (/p/:pid/i), signed in as the trustee',
+      settings: {
+        formFactor: 'mobile',
+        throttling: 'Lighthouse default (simulated slow 4G, 4x CPU slowdown)',
+        runs: RUNS,
+        chromium: CHROMIUM,
+      },
+      goal: { ...LIGHTHOUSE_GOAL, note: 'median performance score of the runs' },
+      performance,
+      runs,
+      pass: performance >= LIGHTHOUSE_GOAL.minPerformance,
+    };
+    mkdirSync(path.join(here, 'results'), { recursive: true });
+    writeFileSync(path.join(here, 'results', 'lighthouse.json'), `${JSON.stringify(results, null, 2)}\n`);
+    log(
+      `wrote bench/results/lighthouse.json (performance ${performance}, ${results.pass ? 'goal met' : 'goal NOT met'})`,
+    );
+    return results;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await browserProcess?.stop();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runLighthouseBench().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,186 @@
+/**
+ * Issue 3, an item's photos in Chromium: a trustee reorders them by dragging a photo by its handle
+ * with the mouse, with the keyboard (focus the handle, Space, arrows, Space) and with the arrow
+ * buttons; each order reaches the server. Desktop in English, phone in Arabic (right to left).
+ */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { axeProblems, launchBrowser, screenshot, type ViewportName } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
+import { openAs } from '../support/process.js';
+import { ct, faded } from '../support/catalogue.js';
+import type { Lang } from '../support/texts.js';
+
+type Sharp = (input: unknown) => { png(): { toBuffer(): Promise<Buffer> } };
+// sharp is a dependency of the server workspace.
+const sharp = createRequire(fileURLToPath(new URL('../../apps/server/package.json', import.meta.url)))(
+  'sharp',
+) as Sharp;
+
+const COLOURS = [
+  { r: 180, g: 90, b: 40 },
+  { r: 40, g: 120, b: 180 },
+  { r: 90, g: 160, b: 70 },
+];
+
+/** An item with three photos of different colours; returns its id and the photo ids in upload order. */
+async function itemWithPhotos(
+  base: string,
+  seeded: SeededEstate,
+  name: string,
+): Promise<{ id: string; photos: string[] }> {
+  const e = `/api/estates/${seeded.estateId}`;
+  const { item } = await api<{ item: { id: string } }>(
+    base,
+    'POST',
+    `${e}/items`,
+    { name, categories: ['Furniture'] },
+    seeded.admin.token,
+  );
+  const photos: string[] = [];
+  for (const background of COLOURS) {
+    const png = await sharp({ create: { width: 480, height: 360, channels: 3, background } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+    const res = await fetch(`${base}${e}/items/${item.id}/photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seeded.admin.token}` },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`photo upload → ${res.status} ${await res.text()}`);
+    photos.push(((await res.json()) as { photo: { id: string } }).photo.id);
+  }
+  return { id: item.id, photos };
+}
+
+async function photoOrder(base: string, seeded: SeededEstate, itemId: string): Promise<string[]> {
+  const { item } = await api<{ item: { photos: { id: string }[] } }>(
+    base,
+    'GET',
+    `/api/estates/${seeded.estateId}/items/${itemId}`,
+    undefined,
+    seeded.admin.token,
+  );
+  return item.photos.map((p) => p.id);
+}
+
+/** Presses on a handle and moves the mouse in steps (dnd-kit starts after a few pixels) onto the target. */
+async function drag(page: Page, handle: Locator, target: Locator): Promise<void> {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag or nowhere to drop');
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 5, start.y + 5, { steps: 2 });
+  await page.mouse.move(end.x, end.y, { steps: 15 });
+  await page.mouse.move(end.x + 1, end.y + 1);
+  await page.mouse.up();
+}
+
+let browser: Browser;
+let server: RunningServer;
+let seeded: SeededEstate;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startServer();
+  seeded = await seedEstate(server.url, {});
+  await advanceTo(server.url, seeded, [1]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPhotos(viewport: ViewportName, lang: Lang, itemId: string) {
+  const page = await openAs(browser, server.url, seeded.admin, viewport, lang);
+  await page.goto(`${server.url}/p/${seeded.estateId}/i/${itemId}`);
+  await page.getByRole('button', { name: ct(lang, 'photos.manage'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: ct(lang, 'photos.manage') });
+  const tiles = dialog.getByRole('list', { name: ct(lang, 'photos.title') }).getByRole('listitem');
+  await expect.poll(() => tiles.count()).toBe(3);
+  await faded(dialog);
+  const handle = (n: number) => dialog.getByRole('button', { name: ct(lang, 'photos.drag', { n }) });
+  return { page, dialog, tiles, handle };
+}
+
+describe('photo order', () => {
+  it('desktop, en: drag with the mouse, with the keyboard, and the buttons', async () => {
+    const lang: Lang = 'en';
+    const {
+      id,
+      photos: [a, b, c],
+    } = await itemWithPhotos(server.url, seeded, 'Oak Sideboard');
+    const { page, dialog, tiles, handle } = await openPhotos('desktop', lang, id);
+    const shot = (name: string) => screenshot(page, `catalogue-photos-desktop-${lang}-${name}`);
+    await shot('manager');
+    expect(await axeProblems(page), 'axe on the photo manager').toEqual([]);
+
+    // The third photo onto the first: it goes first.
+    await drag(page, handle(3), tiles.nth(0));
+    await expect.poll(() => photoOrder(server.url, seeded, id)).toEqual([c, a, b]);
+    await shot('dragged');
+
+    // The keyboard: the first photo one place on.
+    await handle(1).focus();
+    await page.keyboard.press('Space');
+    await page
+      .getByText(ct(lang, 'drag.pickedUp', { name: ct(lang, 'photos.name', { n: 1 }) }), { exact: true })
+      .waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowRight');
+    await page
+      .getByText(
+        ct(lang, 'drag.over', {
+          name: ct(lang, 'photos.name', { n: 1 }),
+          target: ct(lang, 'photos.name', { n: 2 }),
+        }),
+        { exact: true },
+      )
+      .waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await expect.poll(() => photoOrder(server.url, seeded, id)).toEqual([a, c, b]);
+
+    // The buttons stay, for a phone or a keyboard without dragging.
+    await dialog.getByRole('button', { name: ct(lang, 'photos.later', { n: 2 }) }).click();
+    await expect.poll(() => photoOrder(server.url, seeded, id)).toEqual([a, b, c]);
+    await page.context().close();
+  });
+
+  it('phone, ar (right to left): drag a photo to the front', async () => {
+    const lang: Lang = 'ar';
+    await api(
+      server.url,
+      'PATCH',
+      '/api/me',
+      { settings: { language: lang, direction: 'rtl' } },
+      seeded.admin.token,
+    );
+    const {
+      id,
+      photos: [a, b, c],
+    } = await itemWithPhotos(server.url, seeded, 'Brass Lamp');
+    const { page, tiles, handle } = await openPhotos('phone', lang, id);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const shot = (name: string) => screenshot(page, `catalogue-photos-phone-${lang}-${name}`);
+    await shot('manager');
+
+    await drag(page, handle(2), tiles.nth(0));
+    await expect.poll(() => photoOrder(server.url, seeded, id)).toEqual([b, a, c]);
+    await shot('dragged');
+    await api(
+      server.url,
+      'PATCH',
+      '/api/me',
+      { settings: { language: 'en', direction: 'ltr' } },
+      seeded.admin.token,
+    );
+    await page.context().close();
+  });
+});
