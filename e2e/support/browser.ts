@@ -35,6 +35,16 @@ export async function newContext(browser: Browser, viewport: ViewportName, local
 
 /** Serious or critical accessibility violations on the current page (empty when all is well). */
 export async function axeProblems(page: Page): Promise<string[]> {
+  // A message fading in has, half-way, too little contrast: check the page as it comes to rest.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Spinners and skeletons run forever; only wait for what ends.
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
