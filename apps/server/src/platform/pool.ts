@@ -108,24 +108,40 @@ export async function assertStage(tx: Db, estateId: string, expected: StageCode,
 }
 
 /**
- * A member's inputs for a stage freeze once they said they are done, or once the stage's deadline
- * has passed (processed by the scheduler, or simply due: the deadline is the deadline).
+ * Before a member's input (an approval, heart, ranking or tokens) is written: the estate is in
+ * `stage` (its row share-locked, as in `lockedStage`, so a stage move waits for the write), the
+ * stage's deadline has not passed (processed by the scheduler, or simply due: the deadline is the
+ * deadline), and the member has not said they are done. One round trip: it runs before every input.
  */
-export async function assertInputsOpen(db: Db, estateId: string, memberId: string, stage: StageCode, now: Date): Promise<void> {
-  // One round trip for both questions: this runs before every heart, ranking and token change.
-  const [row] = await db
+export async function assertInputsOpen(
+  tx: Db,
+  estateId: string,
+  memberId: string,
+  stage: StageCode,
+  now: Date,
+): Promise<{ settings: EstateSettings }> {
+  const [row] = await tx
     .select({
+      stage: estates.stage,
+      settings: estates.settings,
       dueAt: deadlines.dueAt,
       processedAt: deadlines.processedAt,
       doneAutomatically: sql<boolean | null>`(select ${participation.automatic} from ${participation}
         where ${participation.estateId} = ${estateId} and ${participation.memberId} = ${memberId} and ${participation.stage} = ${stage})`,
     })
-    .from(sql`(select 1) as one`)
-    .leftJoin(deadlines, and(eq(deadlines.estateId, estateId), eq(deadlines.stage, stage)));
-  if (row?.dueAt && (row.processedAt || row.dueAt.getTime() <= now.getTime())) {
+    .from(estates)
+    .leftJoin(deadlines, and(eq(deadlines.estateId, estates.id), eq(deadlines.stage, stage)))
+    .where(eq(estates.id, estateId))
+    .for('share', { of: estates });
+  if (!row) throw notFound('That estate');
+  const current = isStageCode(row.stage) ? row.stage : 0;
+  if (current !== stage) {
+    throw new AppError('wrong_stage', `This can only be done in the stage "${STAGE_NAMES[stage]}"; the estate is in "${STAGE_NAMES[current]}".`);
+  }
+  if (row.dueAt && (row.processedAt || row.dueAt.getTime() <= now.getTime())) {
     throw new AppError('wrong_stage', `The deadline for "${STAGE_NAMES[stage]}" has passed, so choices can no longer be changed.`);
   }
-  if (row && row.doneAutomatically !== null) {
+  if (row.doneAutomatically !== null) {
     throw new AppError(
       'wrong_stage',
       row.doneAutomatically
@@ -133,6 +149,7 @@ export async function assertInputsOpen(db: Db, estateId: string, memberId: strin
         : `You said you are done with "${STAGE_NAMES[stage]}", so your choices are final.`,
     );
   }
+  return { settings: settingsOf(row.settings) };
 }
 
 /**

@@ -85,6 +85,9 @@ describe('hearts (stage 11)', () => {
     expect(onHold.statusCode).toBe(409);
     expect(onHold.json().error.message).toContain('on hold');
     expect((await heart(returned!, f.anna)).statusCode).toBe(409);
+    // Taking a heart back is refused the same way (and 404 for an item that is not there).
+    expect((await call(h, 'DELETE', `${held}/interest`, { as: f.anna })).statusCode).toBe(409);
+    expect((await call(h, 'DELETE', f.url('/items/0190f0f0-0000-7000-8000-000000000000/interest'), { as: f.anna })).statusCode).toBe(404);
     expect((await heart(chair!, f.observer)).statusCode).toBe(403);
     expect((await heart(chair!, f.trustee)).statusCode).toBe(403);
     const stranger = await createUser(h);

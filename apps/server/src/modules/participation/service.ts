@@ -4,7 +4,7 @@
  * hearted, ranked or placed tokens: answers carry counts and the caller's own inputs only, events
  * carry counts, and the activity entries about private inputs are visible to trustees only.
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
 import { itemLabel } from '@estate/domain/items';
 import { Role } from '@estate/domain/roles';
 import { DEADLINE_STAGES, STAGE_NAMES, Stage, type StageCode } from '@estate/domain/stages';
@@ -40,16 +40,21 @@ export async function setInterest(ctx: AppContext, access: EstateAccess, itemId:
   const estateId = access.estate.id;
   const memberId = access.user.id;
   const outcome = await ctx.db.transaction(async (tx) => {
-    await assertStage(tx, estateId, Stage.Interest);
     await assertInputsOpen(tx, estateId, memberId, Stage.Interest, ctx.now());
-    const item = await findItem(tx, estateId, itemId);
-    if (!isPoolItem(item)) throw new AppError('conflict', notInPoolReason(item));
-    // One heart per person and item is the table's key: parallel requests cannot double count.
-    const changed = interested
-      ? (await tx.insert(interests).values({ estateId, itemId, memberId }).onConflictDoNothing().returning({ id: interests.itemId })).length > 0
-      : (await tx.delete(interests).where(inEstate(interests, estateId, eq(interests.itemId, itemId), eq(interests.memberId, memberId))).returning({ id: interests.itemId })).length > 0;
+    // The heart is written only on a pool item of this estate (checked in the same statement: this
+    // runs on every tap). One heart per person and item is the table's key: parallel requests
+    // cannot double count.
+    const poolItem = tx.select({ estateId: items.estateId, itemId: items.id, memberId: sql<string>`${memberId}::uuid`.as('member_id'), createdAt: sql<Date>`now()`.as('created_at') }).from(items).where(inEstate(items, estateId, eq(items.id, itemId), inPool()));
+    const written = interested
+      ? await tx.insert(interests).select(poolItem).onConflictDoNothing().returning({ id: interests.itemId })
+      : await tx.delete(interests).where(inEstate(interests, estateId, eq(interests.itemId, itemId), eq(interests.memberId, memberId), exists(poolItem))).returning({ id: interests.itemId });
+    const changed = written.length > 0;
     if (changed) {
       await recordActivity(tx, { estateId, actorId: memberId, action: interested ? 'interest.added' : 'interest.removed', entity: 'item', entityId: itemId, field: 'interest', to: interested, visibility: 'trustees' });
+    } else {
+      // Nothing to change, or an item that cannot take hearts: say which.
+      const item = await findItem(tx, estateId, itemId);
+      if (!isPoolItem(item)) throw new AppError('conflict', notInPoolReason(item));
     }
     return { changed, count: await interestCount(tx, estateId, itemId) };
   });
@@ -214,7 +219,6 @@ export async function setRanking(ctx: AppContext, access: EstateAccess, itemIds:
   const estateId = access.estate.id;
   const memberId = access.user.id;
   return ctx.db.transaction(async (tx) => {
-    await assertStage(tx, estateId, Stage.Ranking);
     await assertInputsOpen(tx, estateId, memberId, Stage.Ranking, ctx.now());
     await lockMember(tx, estateId, memberId);
     const eligible = new Set((await rankingOf(tx, estateId, memberId)).items.map((i) => i.itemId));
@@ -273,8 +277,7 @@ export async function setTokens(ctx: AppContext, access: EstateAccess, allocatio
   const estateId = access.estate.id;
   const memberId = access.user.id;
   return ctx.db.transaction(async (tx) => {
-    const { settings } = await assertStage(tx, estateId, Stage.Tokens);
-    await assertInputsOpen(tx, estateId, memberId, Stage.Tokens, ctx.now());
+    const { settings } = await assertInputsOpen(tx, estateId, memberId, Stage.Tokens, ctx.now());
     // Parallel PUTs from several sessions queue here, so each is checked against what is stored.
     await lockMember(tx, estateId, memberId);
     const current = await tokensOf(tx, estateId, memberId, settings);
