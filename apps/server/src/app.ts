@@ -45,6 +45,7 @@ import { todoRoutes } from './modules/todos/routes.js';
 import { processDueDeadlines, sendDueReminders } from './modules/deadlines/service.js';
 import { Scheduler } from './platform/jobs.js';
 import { refreshStatistics } from './db/maintenance.js';
+import { sweepPhotoFilesWhenDue } from './modules/photos/sweep.js';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from './platform/images.js';
 
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
       { name: 'deadline-reminders', run: sendDueReminders },
       { name: 'deadlines', run: processDueDeadlines },
       { name: 'planner-statistics', run: refreshStatistics },
+      { name: 'photo-files', run: sweepPhotoFilesWhenDue },
     ],
     app.log,
   );

@@ -4,13 +4,17 @@
  * same interface when several servers share files.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Storage {
+  /** Stores the bytes (or marks the file as just written, when the same bytes are already there). */
   put(bytes: Buffer): Promise<string>;
   get(key: string): Promise<Buffer | undefined>;
-  remove(key: string): Promise<void>;
+  /** Keys of the files last written before `before`. */
+  listWrittenBefore(before: Date): AsyncIterable<string>;
+  /** Removes the file unless it was written at or after `before` (an upload may just have reused it). */
+  removeIfWrittenBefore(key: string, before: Date): Promise<boolean>;
 }
 
 const KEY = /^[a-f0-9]{64}$/;
@@ -27,7 +31,11 @@ export class LocalDiskStorage implements Storage {
     const key = createHash('sha256').update(bytes).digest('hex');
     const target = this.pathFor(key);
     const exists = await stat(target).then(() => true, () => false);
-    if (!exists) {
+    if (exists) {
+      // The same bytes again (another photo, or one deleted earlier): fresh, so no sweep takes it.
+      const now = new Date();
+      await utimes(target, now, now);
+    } else {
       await mkdir(path.dirname(target), { recursive: true });
       // Write then rename, so a crash never leaves a half-written file under a valid key. A unique
       // temp name lets two uploads of the same bytes race safely: the rename is atomic either way.
@@ -46,7 +54,23 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
-  async remove(key: string): Promise<void> {
-    await rm(this.pathFor(key), { force: true });
+  async *listWrittenBefore(before: Date): AsyncIterable<string> {
+    const shards = await readdir(this.root).catch(() => [] as string[]);
+    for (const shard of shards) {
+      const names = await readdir(path.join(this.root, shard)).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!KEY.test(name)) continue; // a temp file of an upload in progress, or a stranger
+        const info = await stat(path.join(this.root, shard, name)).catch(() => undefined);
+        if (info && info.mtimeMs < before.getTime()) yield name;
+      }
+    }
+  }
+
+  async removeIfWrittenBefore(key: string, before: Date): Promise<boolean> {
+    const target = this.pathFor(key);
+    const info = await stat(target).catch(() => undefined);
+    if (!info || info.mtimeMs >= before.getTime()) return false;
+    await rm(target, { force: true });
+    return true;
   }
 }

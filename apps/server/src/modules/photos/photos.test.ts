@@ -1,5 +1,9 @@
+import { readdirSync, utimesSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { LocalDiskStorage } from '../../platform/storage.js';
+import { sweepPhotoFiles } from './sweep.js';
 import { call, useHarness, type Caller } from '../../test/harness.js';
 import { createEstate, createItem, createUser } from '../../test/factories.js';
 
@@ -97,5 +101,48 @@ describe('photos', () => {
     expect(featured.json().item.photos.map((p: { id: string }) => p.id)).toEqual([b.id, a.id]);
     expect((await call(h, 'DELETE', `${base}/photos/${b.id}`, { as: trustee })).statusCode).toBe(204);
     expect((await call(h, 'GET', base, { as: trustee })).json().item.featuredPhotoId).toBe(a.id);
+  });
+
+  it('sweeps the files of deleted photos, keeping shared, fresh and just re-uploaded ones', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const [one, two] = [await createItem(h, estateId, trustee), await createItem(h, estateId, trustee)];
+    const filesDir = path.join(h.config.DATA_DIR, 'files');
+    const ctx = { db: h.database.db, storage: new LocalDiskStorage(filesDir) };
+    const files = () => readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name).sort();
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const ageAllFiles = () => {
+      for (const f of readdirSync(filesDir, { recursive: true, withFileTypes: true })) {
+        if (f.isFile()) utimesSync(path.join(f.parentPath, f.name), hoursAgo(2), hoursAgo(2));
+      }
+    };
+    const square = (background: string) => sharp({ create: { width: 30, height: 30, channels: 3, background } }).png().toBuffer();
+    const remove = (itemId: string, photoId: string) => call(h, 'DELETE', `/api/estates/${estateId}/items/${itemId}/photos/${photoId}`, { as: trustee });
+
+    // The same bytes on two items are one set of files; deleting one photo keeps them for the other.
+    const shared = await phonePhoto();
+    const onOne = (await upload(estateId, one.id, trustee, shared)).json().photo;
+    const onTwo = (await upload(estateId, two.id, trustee, shared)).json().photo;
+    const blue = (await upload(estateId, one.id, trustee, await square('blue'), 'b.png')).json().photo;
+    const before = files();
+    expect(before).toHaveLength(6);
+    ageAllFiles();
+    expect((await remove(one.id, onOne.id)).statusCode).toBe(204);
+    expect((await remove(one.id, blue.id)).statusCode).toBe(204);
+    expect(await sweepPhotoFiles(ctx, hoursAgo(1))).toBe(3);
+    expect(files()).toHaveLength(3);
+    expect((await h.app.inject({ method: 'GET', url: onTwo.thumbUrl })).statusCode).toBe(200);
+
+    // A file written within the hour stays, even with no photo: an upload may be about to use it.
+    const red = (await upload(estateId, one.id, trustee, await square('red'), 'r.png')).json().photo;
+    expect((await remove(one.id, red.id)).statusCode).toBe(204);
+    expect(await sweepPhotoFiles(ctx, hoursAgo(1))).toBe(0);
+
+    // Old bytes uploaded again are fresh again, so the sweep leaves the new photo its files.
+    ageAllFiles();
+    const again = (await upload(estateId, two.id, trustee, await square('red'), 'r.png')).json().photo;
+    expect(await sweepPhotoFiles(ctx, hoursAgo(1))).toBe(0);
+    expect((await h.app.inject({ method: 'GET', url: again.previewUrl })).statusCode).toBe(200);
+    expect(files()).toHaveLength(6);
   });
 });

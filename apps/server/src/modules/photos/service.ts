@@ -71,7 +71,7 @@ export async function removePhoto(ctx: AppContext, access: EstateAccess, itemId:
     }
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'photo.removed', entity: 'item', entityId: itemId, field: 'photos', from: photoId });
   });
-  // Files are content-addressed and may be shared; unreferenced ones are left for a later sweep.
+  // Files are named by content and may serve other photos: the hourly sweep (sweep.ts) removes them.
 }
 
 export async function reorderPhotos(ctx: AppContext, access: EstateAccess, itemId: string, photoIds: string[]) {
