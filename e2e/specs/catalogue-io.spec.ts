@@ -94,6 +94,8 @@ describe('import and export', () => {
       page.waitForEvent('download'),
       page.getByRole('menuitem', { name: ct(lang, 'io.exportCsv') }).click(),
     ]);
+    // Saved under the server's name for it (the estate and the day), not a generic one.
+    expect(download.suggestedFilename()).toMatch(/-items-\d{4}-\d{2}-\d{2}\.csv$/);
     const exported = join(dir, download.suggestedFilename());
     await download.saveAs(exported);
     const text = readFileSync(exported, 'utf8');

@@ -9,7 +9,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { ItemStatus } from '@estate/domain/items';
-import { api, apiBlob } from '../../shared/api/client';
+import { api, apiFile, type DownloadedFile } from '../../shared/api/client';
 
 export type LocationSettings = { color?: string; subscribed?: boolean; cardCoverImages?: boolean };
 export type Location = {
@@ -541,7 +541,7 @@ export function commitImport(estateId: string, file: File) {
 }
 
 export function downloadExport(estateId: string, format: 'csv' | 'xlsx') {
-  return apiBlob(`${base(estateId)}/items/export?format=${format}`);
+  return apiFile(`${base(estateId)}/items/export?format=${format}`, `items.${format}`);
 }
 
 export function downloadLabels(
@@ -554,11 +554,11 @@ export function downloadLabels(
   if (scope.roomId) params.set('roomId', scope.roomId);
   if (scope.locationId) params.set('locationId', scope.locationId);
   if (skip) params.set('skip', String(skip));
-  return apiBlob(`${base(estateId)}/items/labels.pdf?${params.toString()}`);
+  return apiFile(`${base(estateId)}/items/labels.pdf?${params.toString()}`, 'labels.pdf');
 }
 
-/** Saves a Blob as a file, the way a download link would. */
-export function saveBlob(blob: Blob, fileName: string) {
+/** Saves a downloaded file under its name, the way a download link would. */
+export function saveFile({ blob, fileName }: DownloadedFile) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

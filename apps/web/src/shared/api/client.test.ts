@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, onSessionSignal, setAccessToken } from './client';
+import { api, fileNameOf, onSessionSignal, setAccessToken } from './client';
 import { apiError, json, mockFetch } from '../../test/fetch-mock';
 
 describe('API client', () => {
@@ -57,5 +57,12 @@ describe('API client', () => {
       code: 'invalid_input',
       fields: { name: 'Too long' },
     });
+  });
+
+  it('names a download as the server did, never as a path', () => {
+    expect(fileNameOf('attachment; filename="estate-of-rose-items-2026-11-21.csv"')).toBe('estate-of-rose-items-2026-11-21.csv');
+    expect(fileNameOf('inline; filename="../../etc/passwd"')).toBe('..-..-etc-passwd');
+    expect(fileNameOf('attachment')).toBeUndefined();
+    expect(fileNameOf(null)).toBeUndefined();
   });
 });

@@ -100,9 +100,22 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return parse<T>(await request(path, options));
 }
 
-/** A file download (export, PDF labels) with the bearer token: the body as a Blob. */
-export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  return (await request(path, { ...options, headers: { Accept: '*/*', ...options.headers } })).blob();
+export type DownloadedFile = { blob: Blob; fileName: string };
+
+/**
+ * A file download (export, PDF labels) with the bearer token: the body, and the name the server
+ * gave it (`Content-Disposition`), or `fallbackName` when it gave none.
+ */
+export async function apiFile(path: string, fallbackName: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await request(path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) ?? fallbackName };
+}
+
+/** The file name in a `Content-Disposition` header (plain `filename="…"`, as this server sends). */
+export function fileNameOf(disposition: string | null): string | undefined {
+  const name = disposition && /filename="([^"]+)"/.exec(disposition)?.[1];
+  // Never a path: the name is a suggestion for the browser's downloads folder.
+  return name ? name.replace(/[/\\]/g, '-') : undefined;
 }
 
 async function request(path: string, options: RequestOptions): Promise<Response> {

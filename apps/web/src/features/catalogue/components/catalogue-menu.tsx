@@ -11,7 +11,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
-import { downloadExport, downloadLabels, saveBlob, type ItemFilters } from '../api';
+import { downloadExport, downloadLabels, saveFile, type ItemFilters } from '../api';
 import type { EstateAccess } from '../use-estate';
 
 const ImportDialog = lazyNamed(() => import('./import-dialog'), 'ImportDialog');
@@ -34,7 +34,7 @@ export function CatalogueMenu({ estate, filters, itemIds }: Props) {
     }
   };
   const exportAs = (format: 'csv' | 'xlsx') =>
-    run(async () => saveBlob(await downloadExport(estateId, format), `items.${format}`));
+    run(async () => saveFile(await downloadExport(estateId, format)));
   const labels = () =>
     run(async () => {
       const scope = filters.roomId
@@ -46,7 +46,7 @@ export function CatalogueMenu({ estate, filters, itemIds }: Props) {
         notify(t('catalogue:io.noItemsForLabels'), 'info');
         return;
       }
-      saveBlob(await downloadLabels(estateId, scope), 'labels.pdf');
+      saveFile(await downloadLabels(estateId, scope));
     });
 
   return (
