@@ -30,6 +30,32 @@ describe('locations and rooms', () => {
     expect(moved.locationId).toBe(storage.id);
   });
 
+  it('reorders the rooms of a location in one request, naming every room once', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const [house, barn] = [
+      (await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: trustee, body: { name: 'House' } })).json().location,
+      (await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: trustee, body: { name: 'Barn' } })).json().location,
+    ];
+    const room = async (locationId: string, name: string) => (await call(h, 'POST', `/api/estates/${estateId}/locations/${locationId}/rooms`, { as: trustee, body: { name } })).json().room.id as string;
+    const [kitchen, attic, den] = [await room(house.id, 'Kitchen'), await room(house.id, 'Attic'), await room(house.id, 'Den')];
+    const loft = await room(barn.id, 'Loft');
+    const order = (roomIds: string[], locationId = house.id) => call(h, 'PUT', `/api/estates/${estateId}/locations/${locationId}/rooms/order`, { as: trustee, body: { roomIds } });
+    const names = async () => (await call(h, 'GET', `/api/estates/${estateId}/locations/${house.id}/rooms`, { as: trustee })).json().rooms.map((r: { name: string }) => r.name);
+
+    const done = await order([den, kitchen, attic]);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().rooms.map((r: { name: string; position: number }) => [r.name, r.position])).toEqual([['Den', 0], ['Kitchen', 1], ['Attic', 2]]);
+    // A room left out, named twice, or from another location changes nothing.
+    for (const wrong of [[kitchen, attic], [den, den, kitchen], [den, kitchen, attic, loft], [den, kitchen, loft]]) {
+      const refused = await order(wrong);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toHaveProperty('roomIds');
+    }
+    expect(await names()).toEqual(['Den', 'Kitchen', 'Attic']);
+    expect((await order([loft], '01900000-0000-7000-8000-000000000000')).json().error.message).toBe('Requested location do not exist.');
+  });
+
   it('says "Requested location do not exist." and refuses bad colours', async () => {
     const trustee = await createUser(h);
     const estateId = await createEstate(h, trustee);

@@ -81,6 +81,19 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
+  r.put('/api/estates/:eid/locations/:lid/rooms/order', {
+    schema: {
+      tags: ['catalogue'],
+      params: locationParams,
+      body: z.strictObject({ roomIds: z.array(z.uuid()).max(500) }),
+      response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors },
+    },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      return { rooms: await locations.reorderRooms(ctx, access, req.params.lid, req.body.roomIds) };
+    },
+  });
+
   r.patch('/api/estates/:eid/rooms/:rid', {
     schema: {
       tags: ['catalogue'],

@@ -123,6 +123,27 @@ export async function createRoom(ctx: AppContext, access: EstateAccess, location
   });
 }
 
+/**
+ * The location's rooms in a new order, all at once: a dropped connection half-way can never leave
+ * two rooms in the same place. The list must name every room of the location exactly once.
+ */
+export async function reorderRooms(ctx: AppContext, access: EstateAccess, locationId: string, roomIds: string[]) {
+  const estateId = access.estate.id;
+  await getLocation(ctx, estateId, locationId);
+  await ctx.db.transaction(async (tx) => {
+    const current = await tx.select({ id: rooms.id }).from(rooms).where(inEstate(rooms, estateId, eq(rooms.locationId, locationId))).for('update');
+    const known = new Set(current.map((r) => r.id));
+    if (roomIds.length !== known.size || new Set(roomIds).size !== roomIds.length || !roomIds.every((id) => known.has(id))) {
+      throw new AppError('validation_failed', 'The order must list every room of this location once.', { roomIds: 'List every room of this location exactly once.' });
+    }
+    for (const [position, id] of roomIds.entries()) {
+      await tx.update(rooms).set({ position }).where(inEstate(rooms, estateId, eq(rooms.id, id)));
+    }
+    await recordActivity(tx, { estateId, actorId: access.user.id, action: 'rooms.reordered', entity: 'location', entityId: locationId, field: 'rooms', to: roomIds });
+  });
+  return listRooms(ctx, estateId, locationId);
+}
+
 /** Rename, move to another location (its items move with it), or change its order. */
 export async function updateRoom(
   ctx: AppContext,

@@ -229,26 +229,15 @@ export function useSaveRoom(estateId: string, locationId: string) {
   });
 }
 
-/**
- * Rooms in a new order: each room whose place changed gets its new position; the rooms are asked
- * for again once, after all of them.
- */
+/** Rooms in a new order, saved in one request (all or nothing); then the rooms are asked for again. */
 export function useReorderRooms(estateId: string, locationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ordered: Room[]) =>
-      Promise.all(
-        ordered.flatMap((room, position) =>
-          room.position === position
-            ? []
-            : [
-                api<{ room: Room }>(`${base(estateId)}/rooms/${enc(room.id)}`, {
-                  method: 'PATCH',
-                  body: { position },
-                }),
-              ],
-        ),
-      ),
+      api<{ rooms: Room[] }>(`${base(estateId)}/locations/${enc(locationId)}/rooms/order`, {
+        method: 'PUT',
+        body: { roomIds: ordered.map((room) => room.id) },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.rooms(estateId, locationId) }),
   });
 }
