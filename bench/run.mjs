@@ -29,6 +29,15 @@ function runEngineBench() {
   });
 }
 
+/** Initial JavaScript per page against its budget (apps/web/scripts/bundle-size.mjs prints the table). */
+function runBundleSize() {
+  return new Promise((resolve) => {
+    const script = path.join(here, '..', 'apps', 'web', 'scripts', 'bundle-size.mjs');
+    const child = spawn(process.execPath, [script], { stdio: 'inherit' });
+    child.once('exit', (code) => resolve(code === 0));
+  });
+}
+
 async function main() {
   const started = Date.now();
   const summary = [];
@@ -49,6 +58,7 @@ async function main() {
       `web scroll ${name}: frames > 50 ms ${(r.list.longFrameShare * 100).toFixed(1)}% (static copy ${(r.staticCopy.longFrameShare * 100).toFixed(1)}%), long tasks ${r.list.longTasks} (${r.staticCopy.longTasks}), main thread ×${r.cpuRatio} of the copy, ${r.maxElements} elements at most, all ${r.toEnd.reached ? 'reached' : 'NOT reached'} ${r.pass ? 'ok' : 'MISSED'}`,
     );
   }
+  summary.push(`web initial JavaScript: sign-in ≤ 150 kB, every page ≤ 300 kB (gzip) ${(await runBundleSize()) ? 'ok' : 'MISSED'}`);
   const engineOk = await runEngineBench();
   if (!engineOk) summary.push('engine: the engine benchmark failed (see above)');
   console.log(`\nBenchmarks done in ${Math.round((Date.now() - started) / 1000)} s:\n  ${summary.join('\n  ')}`);
