@@ -40,6 +40,7 @@ const MATRIX: ['GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string, unknown, Exp
   ['POST', `/api/estates/${E}/locations`, { name: 'Barn' }, { anonymous: 401, stranger: 404, admin: 201, trustee: 201, owner: 201, creator: 409, others: 403 }],
   ['POST', `/api/estates/${E}/locations`, { name: 'Barn' }, { stage: 1, anonymous: 401, stranger: 404, admin: 201, trustee: 201, owner: 201, creator: 201, others: 403 }],
   ['GET', `/api/estates/${E}/locations/{lid}/rooms`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
+  ['GET', `/api/estates/${E}/rooms`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
   // (Before rooms are added: the order of no rooms is an empty list.)
   ['PUT', `/api/estates/${E}/locations/{lid}/rooms/order`, { roomIds: [] }, { stage: 1, anonymous: 401, stranger: 404, admin: 200, trustee: 200, owner: 200, creator: 200, others: 403 }],
   ['POST', `/api/estates/${E}/locations/{lid}/rooms`, { name: 'Den' }, { stage: 1, anonymous: 401, stranger: 404, admin: 201, trustee: 201, owner: 201, creator: 201, others: 403 }],

@@ -22,6 +22,12 @@ describe('locations and rooms', () => {
     await call(h, 'POST', `/api/estates/${estateId}/locations/${house.id}/rooms`, { as: trustee, body: { name: 'Attic' } });
     const rooms = (await call(h, 'GET', `/api/estates/${estateId}/locations/${house.id}/rooms`, { as: trustee })).json().rooms;
     expect(rooms.map((r: { name: string }) => r.name)).toEqual(['Kitchen', 'Attic']);
+    await call(h, 'POST', `/api/estates/${estateId}/locations/${storage.id}/rooms`, { as: trustee, body: { name: 'Bay 4' } });
+    // Every room of the estate at once, location by location (Storage Unit is first now).
+    const everyRoom = (await call(h, 'GET', `/api/estates/${estateId}/rooms`, { as: trustee })).json().rooms;
+    expect(everyRoom.map((r: { name: string }) => r.name)).toEqual(['Bay 4', 'Kitchen', 'Attic']);
+    const otherEstate = await createEstate(h, trustee);
+    expect((await call(h, 'GET', `/api/estates/${otherEstate}/rooms`, { as: trustee })).json().rooms).toEqual([]);
 
     // Moving a room moves its items.
     const item = await createItem(h, estateId, trustee, { roomId: kitchen.id });

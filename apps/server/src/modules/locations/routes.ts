@@ -65,6 +65,14 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
+  r.get('/api/estates/:eid/rooms', {
+    schema: { tags: ['catalogue'], params: estateParams, response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors } },
+    handler: async (req) => {
+      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      return { rooms: await locations.listAllRooms(ctx, access.estate.id) };
+    },
+  });
+
   r.get('/api/estates/:eid/locations/:lid/rooms', {
     schema: { tags: ['catalogue'], params: locationParams, response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors } },
     handler: async (req) => {

@@ -106,6 +106,19 @@ export async function listRooms(ctx: AppContext, estateId: string, locationId: s
   return rows.map((r) => toRoom(r, byId.get(r.id) ?? 0));
 }
 
+/** Every room of the estate, location by location (the whole-estate item list names rooms from it). */
+export async function listAllRooms(ctx: AppContext, estateId: string) {
+  const rows = await ctx.db
+    .select({ room: rooms })
+    .from(rooms)
+    .innerJoin(locations, eq(locations.id, rooms.locationId))
+    .where(inEstate(rooms, estateId))
+    .orderBy(asc(locations.position), asc(locations.id), asc(rooms.position), asc(rooms.id));
+  const counts = await ctx.db.select({ id: items.roomId, n: count() }).from(items).where(inEstate(items, estateId)).groupBy(items.roomId);
+  const byId = new Map(counts.map((c) => [c.id, c.n]));
+  return rows.map(({ room }) => toRoom(room, byId.get(room.id) ?? 0));
+}
+
 export async function getRoom(ctx: AppContext, estateId: string, roomId: string): Promise<RoomRow> {
   const [row] = await ctx.db.select().from(rooms).where(inEstate(rooms, estateId, eq(rooms.id, roomId)));
   if (!row) throw roomNotFound();

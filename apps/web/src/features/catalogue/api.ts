@@ -2,7 +2,6 @@
 import {
   useInfiniteQuery,
   useMutation,
-  useQueries,
   useQuery,
   useQueryClient,
   type InfiniteData,
@@ -132,6 +131,7 @@ const enc = encodeURIComponent;
 export const catalogueKeys = {
   locations: (eid: string) => ['estate', eid, 'locations'] as const,
   rooms: (eid: string, lid: string) => ['estate', eid, 'locations', lid, 'rooms'] as const,
+  allRooms: (eid: string) => ['estate', eid, 'locations', 'all-rooms'] as const,
   items: (eid: string) => ['estate', eid, 'items'] as const,
   list: (eid: string, filters: ItemFilters) => ['estate', eid, 'items', 'list', filters] as const,
   item: (eid: string, iid: string) => ['estate', eid, 'items', 'detail', iid] as const,
@@ -157,17 +157,11 @@ export function useRooms(estateId: string, locationId: string | null | undefined
   });
 }
 
-const roomsOfAll = (results: { data?: Room[] }[]) => results.flatMap((r) => r.data ?? []);
-
-/** The rooms of every location (one request per location, shared with `useRooms`' cache). */
-export function useAllRooms(estateId: string, locationIds: string[]) {
-  return useQueries({
-    queries: locationIds.map((lid) => ({
-      queryKey: catalogueKeys.rooms(estateId, lid),
-      queryFn: async () =>
-        (await api<{ rooms: Room[] }>(`${base(estateId)}/locations/${enc(lid)}/rooms`)).rooms,
-    })),
-    combine: roomsOfAll,
+/** Every room of the estate in one request (under the locations key: changes to places refresh it). */
+export function useAllRooms(estateId: string) {
+  return useQuery({
+    queryKey: catalogueKeys.allRooms(estateId),
+    queryFn: async () => (await api<{ rooms: Room[] }>(`${base(estateId)}/rooms`)).rooms,
   });
 }
 

@@ -130,9 +130,8 @@ function Items({ estate }: { estate: EstateAccess }) {
     [approvals.data],
   );
   // Room names for the list come from every location: the list spans them all unless filtered.
-  const locationIds = useMemo(() => (locations.data ?? []).map((l) => l.id), [locations.data]);
-  const allRooms = useAllRooms(estateId, locationIds);
-  const roomNames = useMemo(() => new Map(allRooms.map((r) => [r.id, r.name])), [allRooms]);
+  const allRooms = useAllRooms(estateId);
+  const roomNames = useMemo(() => new Map((allRooms.data ?? []).map((r) => [r.id, r.name])), [allRooms.data]);
   const roomName = useCallback((id: string | null) => (id ? (roomNames.get(id) ?? '') : ''), [roomNames]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   // A call while a page is on its way does nothing (the default would cancel it and ask again).
