@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../support/server.js';
 import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
 import { openAs } from '../support/process.js';
 import { ct } from '../support/catalogue.js';
-import type { Lang } from '../support/texts.js';
+import { t, type Lang } from '../support/texts.js';
 
 type Room = { id: string; name: string; position: number };
 type Board = { locationId: string; rooms: Record<string, string>; items: Record<string, string> };
@@ -168,7 +168,7 @@ describe('location board', () => {
     // The keyboard: the Bread Bin one column on (Kitchen → Study), then Study back to the front. Each
     // step is announced (what a screen reader says), and the next key waits for it, as a person would.
     const said = (key: string, values: Record<string, string>) =>
-      page.getByText(ct(lang, `drag.${key}`, values), { exact: true }).waitFor({ state: 'attached' });
+      page.getByText(t(lang, `drag.${key}`, values), { exact: true }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: ct(lang, 'board.moveItem', { name: 'Bread Bin' }) }).focus();
     await page.keyboard.press('Space');
     await said('over', { name: 'Bread Bin', target: 'Kitchen' });

@@ -12,7 +12,7 @@ import { startServer, type RunningServer } from '../support/server.js';
 import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
 import { openAs } from '../support/process.js';
 import { ct, faded } from '../support/catalogue.js';
-import type { Lang } from '../support/texts.js';
+import { t, type Lang } from '../support/texts.js';
 
 type Sharp = (input: unknown) => { png(): { toBuffer(): Promise<Buffer> } };
 // sharp is a dependency of the server workspace.
@@ -132,12 +132,12 @@ describe('photo order', () => {
     await handle(1).focus();
     await page.keyboard.press('Space');
     await page
-      .getByText(ct(lang, 'drag.pickedUp', { name: ct(lang, 'photos.name', { n: 1 }) }), { exact: true })
+      .getByText(t(lang, 'drag.pickedUp', { name: ct(lang, 'photos.name', { n: 1 }) }), { exact: true })
       .waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowRight');
     await page
       .getByText(
-        ct(lang, 'drag.over', {
+        t(lang, 'drag.over', {
           name: ct(lang, 'photos.name', { n: 1 }),
           target: ct(lang, 'photos.name', { n: 2 }),
         }),

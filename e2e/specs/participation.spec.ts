@@ -11,7 +11,7 @@ import { launchBrowser, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
 import { ct, openAs, plural, pt } from '../support/process.js';
-import type { Lang } from '../support/texts.js';
+import { t as common, type Lang } from '../support/texts.js';
 
 let browser: Browser;
 let server: RunningServer;
@@ -222,6 +222,15 @@ describe('four beneficiaries on phones, stages 11 → 30', () => {
         await page.getByRole('button', { name: t(who, 'ranking.up', { name: 'Ring' }) }).click();
         await page.getByRole('button', { name: t(who, 'ranking.up', { name: 'Ring' }) }).click();
         await page.getByRole('button', { name: t(who, 'ranking.down', { name: 'Vase' }) }).click();
+        // With the keyboard, a screen reader hears in Arabic what was picked up and that it was put back.
+        await expect.poll(() => page.getByTestId('ranked-item').count()).toBe(3);
+        await page.getByRole('button', { name: t(who, 'ranking.drag', { name: 'Ring' }) }).focus();
+        await page.keyboard.press('Space');
+        const heard = (key: string) =>
+          page.getByText(common(LANG[who], `drag.${key}`, { name: 'Ring' }), { exact: true }).waitFor({ state: 'attached' });
+        await heard('pickedUp');
+        await page.keyboard.press('Escape');
+        await heard('cancelled');
       }
       const rows = page.getByTestId('ranked-item');
       await expect

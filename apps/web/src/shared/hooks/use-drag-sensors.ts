@@ -13,6 +13,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import type { TFunction } from 'i18next';
 
 export function useDragSensors(coordinateGetter: KeyboardCoordinateGetter = sortableKeyboardCoordinates) {
   return useSensors(
@@ -41,5 +42,24 @@ export function dragAnnouncements(texts: DragTexts, nameOf: (id: UniqueIdentifie
     onDragEnd: ({ active, over }) =>
       over ? texts.dropped(nameOf(active.id), nameOf(over.id)) : texts.cancelled(nameOf(active.id)),
     onDragCancel: ({ active }) => texts.cancelled(nameOf(active.id)),
+  };
+}
+
+/**
+ * The `accessibility` prop of a DndContext: the keyboard instructions, and announcements in the
+ * person's language that name what is dragged (a card, a room, a photo, a ranked item).
+ */
+export function dragAccessibility(t: TFunction, nameOf: (id: UniqueIdentifier) => string, instructions = t('drag.instructions')) {
+  return {
+    screenReaderInstructions: { draggable: instructions },
+    announcements: dragAnnouncements(
+      {
+        pickedUp: (name) => t('drag.pickedUp', { name }),
+        over: (name, target) => t('drag.over', { name, target }),
+        dropped: (name, target) => t('drag.dropped', { name, target }),
+        cancelled: (name) => t('drag.cancelled', { name }),
+      },
+      nameOf,
+    ),
   };
 }

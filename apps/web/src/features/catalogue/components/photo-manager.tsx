@@ -21,8 +21,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { isApiError } from '../../../shared/api/api-error';
 import { notify } from '../../../shared/ui/notify';
-import { dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
-import { catalogueDragAccessibility } from './drag-accessibility';
+import { dragAccessibility, dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
 import {
   deletePhoto,
   refreshItem,
@@ -208,7 +207,7 @@ export function PhotoManager({ estateId, item }: Props) {
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onSortEnd}
-          accessibility={catalogueDragAccessibility(t, t('catalogue:photos.dragInstructions'), nameOf)}
+          accessibility={dragAccessibility(t, nameOf, t('catalogue:photos.dragInstructions'))}
         >
           {photos.length > 1 && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

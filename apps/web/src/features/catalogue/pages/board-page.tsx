@@ -30,8 +30,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { notify } from '../../../shared/ui/notify';
-import { dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
-import { catalogueDragAccessibility } from '../components/drag-accessibility';
+import { dragAccessibility, dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
 import {
   catalogueKeys,
   updateItem,
@@ -255,7 +254,7 @@ function Board({ estateId, locationId, manage }: { estateId: string; locationId:
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={() => setActiveItem(null)}
-        accessibility={catalogueDragAccessibility(t, t('catalogue:board.dragInstructions'), nameOf)}
+        accessibility={dragAccessibility(t, nameOf)}
       >
         <SortableContext items={order.map((r) => `room:${r.id}`)} strategy={horizontalListSortingStrategy}>
           <Box sx={{ display: 'flex', gap: 2, overflowX: 'auto', pb: 2, alignItems: 'flex-start' }}>

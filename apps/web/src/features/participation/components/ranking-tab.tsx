@@ -9,24 +9,11 @@ import ArrowUp from '@mui/icons-material/ArrowUpward';
 import ArrowDown from '@mui/icons-material/ArrowDownward';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import Close from '@mui/icons-material/Close';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  arrayMove,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { dragAccessibility, dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useRanking, useSaveRanking, type MyItems } from '../api';
 
@@ -72,7 +59,7 @@ function RankRow({
           {...attributes}
           {...listeners}
           aria-label={t('process:ranking.drag', { name: entry.name })}
-          sx={{ cursor: 'grab', touchAction: 'none' }}
+          sx={dragHandleSx}
         >
           <DragIndicator />
         </IconButton>
@@ -121,10 +108,7 @@ export function RankingTab({ estateId, myItems, editable }: { estateId: string; 
   // The order on screen: my latest change until the server has answered, else the server's.
   const [pending, setPending] = useState<Entry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useDragSensors();
 
   // The server lists every high-interest item I hearted: ranks 1..10 as I ordered them, the rest 11.
   const order =
@@ -164,7 +148,12 @@ export function RankingTab({ estateId, myItems, editable }: { estateId: string; 
       <Typography aria-live="polite" sx={{ mb: 1, fontWeight: 600 }}>
         {save.isPending ? t('process:common.saving') : t('process:ranking.count', { count: order.length, max: MAX_RANKED })}
       </Typography>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={dragAccessibility(t, (id) => order.find((e) => e.itemId === id)?.name ?? '')}
+      >
         <SortableContext items={order.map((e) => e.itemId)} strategy={verticalListSortingStrategy}>
           <Box component="ol" sx={{ p: 0, m: 0 }} aria-label={t('process:ranking.listLabel')}>
             {order.map((entry, index) => (
