@@ -152,20 +152,29 @@ describe('stage 2: beneficiaries review on phones, trustees resolve flags and se
     await page.context().close();
   });
 
+  /**
+   * The control panel's approvals, once it shows each beneficiary's progress after their review:
+   * Anna approved one item and flagged one, Ben flagged one, of three.
+   */
+  async function openApprovals(page: Page, lang: Lang) {
+    await page.goto(`${server.url}/trustee/control`);
+    const approvals = page.getByRole('region', { name: pt(lang, 'approvals.title') });
+    await approvals.waitFor();
+    const progress = (who: string) => approvals.getByRole('listitem').filter({ hasText: `${who} Ellis` });
+    await progress('Anna')
+      .getByText(pt(lang, 'approvals.progress', { approved: 1, flagged: 1, total: 3 }))
+      .waitFor();
+    await progress('Ben')
+      .getByText(pt(lang, 'approvals.progress', { approved: 0, flagged: 1, total: 3 }))
+      .waitFor();
+    return approvals;
+  }
+
   it('Tariq, a trustee in Arabic, sees each beneficiary’s progress and both flags (phone and desktop)', async () => {
     const lang: Lang = 'ar';
     for (const viewport of ['phone', 'desktop'] as const) {
       const page = await openAs(browser, server.url, seeded.members.tariq!, viewport, lang);
-      await page.goto(`${server.url}/trustee/control`);
-      const approvals = page.getByRole('region', { name: pt(lang, 'approvals.title') });
-      await approvals.waitFor();
-      const progress = (who: string) => approvals.getByRole('listitem').filter({ hasText: `${who} Ellis` });
-      await progress('Anna')
-        .getByText(pt(lang, 'approvals.progress', { approved: 1, flagged: 1, total: 3 }))
-        .waitFor();
-      await progress('Ben')
-        .getByText(pt(lang, 'approvals.progress', { approved: 0, flagged: 1, total: 3 }))
-        .waitFor();
+      const approvals = await openApprovals(page, lang);
       await expect.poll(() => approvals.getByTestId('flag').count()).toBe(2);
       await approvals.getByTestId('flag').filter({ hasText: 'Walnut Bookcase' }).waitFor();
       await approvals
@@ -198,16 +207,7 @@ describe('stage 2: beneficiaries review on phones, trustees resolve flags and se
   it('the trustee, on a desktop in English, accepts Anna’s correction and keeps Ben’s item as it is', async () => {
     const lang: Lang = 'en';
     const page = await openAs(browser, server.url, seeded.trustee, 'desktop', lang);
-    await page.goto(`${server.url}/trustee/control`);
-    const approvals = page.getByRole('region', { name: pt(lang, 'approvals.title') });
-    await approvals.waitFor();
-    const progress = (who: string) => approvals.getByRole('listitem').filter({ hasText: `${who} Ellis` });
-    await progress('Anna')
-      .getByText(pt(lang, 'approvals.progress', { approved: 1, flagged: 1, total: 3 }))
-      .waitFor();
-    await progress('Ben')
-      .getByText(pt(lang, 'approvals.progress', { approved: 0, flagged: 1, total: 3 }))
-      .waitFor();
+    const approvals = await openApprovals(page, lang);
 
     const annaFlag = approvals.getByTestId('flag').filter({ hasText: 'Anna Ellis' });
     const benFlag = approvals.getByTestId('flag').filter({ hasText: 'Ben Ellis' });

@@ -488,39 +488,18 @@ export async function updateItem(
         'Someone else changed this item while you were editing. Please review their changes and try again.',
       );
     await setLabels(tx, estateId, itemId, categories, tags);
-    for (const field of TRACKED) {
-      if (!(field in next) || before[field] === updated[field]) continue;
-      await recordActivity(tx, {
-        estateId,
-        actorId: access.user.id,
-        action: 'item.updated',
-        entity: 'item',
-        entityId: itemId,
+    const changes = [
+      ...TRACKED.filter((field) => field in next && before[field] !== updated[field]).map((field) => ({
         field,
         from: before[field],
         to: updated[field],
-      });
+      })),
+      ...(categories ? [{ field: 'categories', to: categories }] : []),
+      ...(tags ? [{ field: 'tags', to: tags }] : []),
+    ];
+    for (const change of changes) {
+      await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.updated', entity: 'item', entityId: itemId, ...change });
     }
-    if (categories)
-      await recordActivity(tx, {
-        estateId,
-        actorId: access.user.id,
-        action: 'item.updated',
-        entity: 'item',
-        entityId: itemId,
-        field: 'categories',
-        to: categories,
-      });
-    if (tags)
-      await recordActivity(tx, {
-        estateId,
-        actorId: access.user.id,
-        action: 'item.updated',
-        entity: 'item',
-        entityId: itemId,
-        field: 'tags',
-        to: tags,
-      });
   });
   await ctx.events.publish({ type: 'item', estateId, data: { itemId, change: 'updated' } });
   return getItem(ctx, access, itemId);
