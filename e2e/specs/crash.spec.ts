@@ -1,14 +1,43 @@
 /**
  * Reliability: a server killed with SIGKILL in the middle of writes loses none it acknowledged,
- * and starts again cleanly on the same data folder (embedded PGlite; the lock file of the dead
- * process is taken over).
+ * and starts again cleanly on the same data. On embedded PGlite (the lock file of the dead process
+ * is taken over) and, when a PostgreSQL server answers on 127.0.0.1:5432, on PostgreSQL (in a
+ * database made for the test and dropped after it).
  */
+import { connect } from 'node:net';
 import { expect, it } from 'vitest';
+import pg from 'pg';
 import { startServer } from '../support/server.js';
 import { api, seedEstate } from '../support/seed.js';
 
-it('keeps every acknowledged write across kill -9 and restarts cleanly', async () => {
-  const first = await startServer();
+const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const postgresAnswers = await new Promise<boolean>((resolve) => {
+  const url = new URL(POSTGRES);
+  const socket = connect(Number(url.port || 5432), url.hostname);
+  socket.once('connect', () => resolve(true)).once('error', () => resolve(false));
+  socket.setTimeout(1000, () => resolve(false));
+});
+
+/** Runs `body` with the URL of a fresh PostgreSQL database, dropped afterwards. */
+async function withFreshDatabase(body: (url: string) => Promise<void>): Promise<void> {
+  const name = `estate_crash_${process.pid}`;
+  const admin = new pg.Client({ connectionString: POSTGRES });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(POSTGRES);
+    url.pathname = `/${name}`;
+    await body(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+async function killMidWriteAndRestart(env: Record<string, string>) {
+  const first = await startServer(env);
   const seeded = await seedEstate(first.url, {});
   const acknowledged: string[] = [];
   let stop = false;
@@ -28,7 +57,7 @@ it('keeps every acknowledged write across kill -9 and restarts cleanly', async (
   await writer;
   expect(acknowledged.length).toBeGreaterThan(5);
 
-  const second = await startServer({}, { dataDir: first.dataDir });
+  const second = await startServer(env, { dataDir: first.dataDir });
   try {
     const token = (await api<{ accessToken: string }>(second.url, 'POST', '/api/auth/login', { email: 'admin@example.com', password: 'Quiet-Harbour-1947' })).accessToken;
     const { items, total } = await api<{ items: { id: string }[]; total: number }>(second.url, 'GET', `/api/estates/${seeded.estateId}/items?limit=200&sort=number`, undefined, token);
@@ -38,4 +67,12 @@ it('keeps every acknowledged write across kill -9 and restarts cleanly', async (
   } finally {
     await second.stop();
   }
+}
+
+it('keeps every acknowledged write across kill -9 and restarts cleanly (PGlite)', async () => {
+  await killMidWriteAndRestart({});
+});
+
+it.skipIf(!postgresAnswers)('keeps every acknowledged write across kill -9 and restarts cleanly (PostgreSQL)', async () => {
+  await withFreshDatabase((url) => killMidWriteAndRestart({ DATABASE_URL: url }));
 });
