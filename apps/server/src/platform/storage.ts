@@ -30,12 +30,11 @@ export class LocalDiskStorage implements Storage {
   async put(bytes: Buffer): Promise<string> {
     const key = createHash('sha256').update(bytes).digest('hex');
     const target = this.pathFor(key);
-    const exists = await stat(target).then(() => true, () => false);
-    if (exists) {
-      // The same bytes again (another photo, or one deleted earlier): fresh, so no sweep takes it.
-      const now = new Date();
-      await utimes(target, now, now);
-    } else {
+    // The same bytes again (another photo, or one deleted earlier): mark them fresh, so no sweep
+    // takes them. Gone meanwhile (a sweep took them): write them again.
+    const now = new Date();
+    const refreshed = await utimes(target, now, now).then(() => true, () => false);
+    if (!refreshed) {
       await mkdir(path.dirname(target), { recursive: true });
       // Write then rename, so a crash never leaves a half-written file under a valid key. A unique
       // temp name lets two uploads of the same bytes race safely: the rename is atomic either way.
@@ -68,9 +67,16 @@ export class LocalDiskStorage implements Storage {
 
   async removeIfWrittenBefore(key: string, before: Date): Promise<boolean> {
     const target = this.pathFor(key);
-    const info = await stat(target).catch(() => undefined);
-    if (!info || info.mtimeMs >= before.getTime()) return false;
-    await rm(target, { force: true });
+    // Out of the way first, then look: an upload that touched the file before the move is seen
+    // (and the file goes back); one after it finds no file and writes its own.
+    const aside = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.swept`;
+    if (!(await rename(target, aside).then(() => true, () => false))) return false;
+    const info = await stat(aside).catch(() => undefined);
+    if (info && info.mtimeMs >= before.getTime()) {
+      await rename(aside, target);
+      return false;
+    }
+    await rm(aside, { force: true });
     return true;
   }
 }

@@ -2,7 +2,8 @@
  * Deleted photos leave the disk. Deleting a photo (or its item, or its estate) deletes rows only:
  * files are named by their content, so one file can serve several photos, and an upload writes its
  * files before its row. This sweep removes the files no photo refers to any more, once nobody has
- * written them for an hour, so an upload in progress keeps what it just wrote.
+ * written them for an hour, so an upload in progress keeps what it just wrote (an upload that reuses
+an old file marks it fresh; the storage's remove re-checks that after moving the file aside).
  */
 import { inArray } from 'drizzle-orm';
 import { photos } from '../../db/schema.js';
