@@ -4,11 +4,11 @@
  * by its handle to reorder the rooms (the order stays after a reload); the keyboard does both too
  * (focus a handle, Space, arrow keys, Space). Desktop in English, phone in Arabic (right to left).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { axeProblems, launchBrowser, screenshot } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { axeProblems, screenshot, settled } from '../support/browser.js';
+import { api, type SeededEstate } from '../support/seed.js';
+import { useSpecEstate } from '../support/spec-estate.js';
 import { openAs } from '../support/process.js';
 import { ct } from '../support/catalogue.js';
 import { t, type Lang } from '../support/texts.js';
@@ -105,28 +105,15 @@ async function drag(
   await page.mouse.up();
 }
 
-let browser: Browser;
-let server: RunningServer;
-let seeded: SeededEstate;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-  seeded = await seedEstate(server.url, { carl: [4] });
-  await advanceTo(server.url, seeded, [1]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const spec = useSpecEstate({ carl: [4] }, [1]);
 
 describe('location board', () => {
   it('desktop, en: a card dragged to another room moves the item; a column dragged by its handle reorders the rooms', async () => {
     const lang: Lang = 'en';
-    const board = await makeBoard(server.url, seeded, 'Family House');
-    const page = await openAs(browser, server.url, seeded.admin, 'desktop', lang);
+    const board = await makeBoard(spec.server.url, spec.seeded, 'Family House');
+    const page = await openAs(spec.browser, spec.server.url, spec.seeded.admin, 'desktop', lang);
     const shot = (name: string) => screenshot(page, `catalogue-board-desktop-${lang}-${name}`);
-    await page.goto(`${server.url}/apps/scrumboard/boards/${board.locationId}`);
+    await page.goto(`${spec.server.url}/apps/scrumboard/boards/${board.locationId}`);
     const column = (name: string) => page.getByRole('region', { name, exact: true });
     await column('Kitchen').getByRole('link', { name: 'Copper Kettle' }).waitFor();
     expect(await columnsOnScreen(page)).toEqual(['Kitchen', 'Study', 'Garage']);
@@ -141,7 +128,7 @@ describe('location board', () => {
     );
     await column('Study').getByRole('link', { name: 'Copper Kettle' }).waitFor();
     await expect
-      .poll(() => roomOf(server.url, seeded, board.items['Copper Kettle']!))
+      .poll(() => roomOf(spec.server.url, spec.seeded, board.items['Copper Kettle']!))
       .toBe(board.rooms.Study);
     await page.getByText(ct(lang, 'board.moved', { name: 'Copper Kettle' })).waitFor();
     expect(await column('Kitchen').getByRole('link', { name: 'Copper Kettle' }).count()).toBe(0);
@@ -155,7 +142,7 @@ describe('location board', () => {
     );
     await expect.poll(() => columnsOnScreen(page)).toEqual(['Garage', 'Kitchen', 'Study']);
     await expect
-      .poll(() => roomOrder(server.url, seeded, board.locationId))
+      .poll(() => roomOrder(spec.server.url, spec.seeded, board.locationId))
       .toEqual(['Garage', 'Kitchen', 'Study']);
     await page.reload();
     await column('Garage').getByRole('link', { name: 'Tool Chest' }).waitFor();
@@ -169,6 +156,7 @@ describe('location board', () => {
     // step is announced (what a screen reader says), and the next key waits for it, as a person would.
     const said = (key: string, values: Record<string, string>) =>
       page.getByText(t(lang, `drag.${key}`, values), { exact: true }).waitFor({ state: 'attached' });
+    await settled(page); // a pick-up measures where everything is: not while cards still slide
     await page.getByRole('button', { name: ct(lang, 'board.moveItem', { name: 'Bread Bin' }) }).focus();
     await page.keyboard.press('Space');
     await said('over', { name: 'Bread Bin', target: 'Kitchen' });
@@ -176,9 +164,10 @@ describe('location board', () => {
     await said('over', { name: 'Bread Bin', target: 'Study' });
     await page.keyboard.press('Space');
     await said('dropped', { name: 'Bread Bin', target: 'Study' });
-    await expect.poll(() => roomOf(server.url, seeded, board.items['Bread Bin']!)).toBe(board.rooms.Study);
+    await expect.poll(() => roomOf(spec.server.url, spec.seeded, board.items['Bread Bin']!)).toBe(board.rooms.Study);
     await column('Study').getByRole('link', { name: 'Bread Bin' }).waitFor();
 
+    await settled(page);
     await page.getByRole('button', { name: ct(lang, 'board.moveColumn', { name: 'Study' }) }).focus();
     await page.keyboard.press('Space');
     await said('pickedUp', { name: 'Study' });
@@ -190,7 +179,7 @@ describe('location board', () => {
     await said('dropped', { name: 'Study', target: 'Garage' });
     await expect.poll(() => columnsOnScreen(page)).toEqual(['Study', 'Garage', 'Kitchen']);
     await expect
-      .poll(() => roomOrder(server.url, seeded, board.locationId))
+      .poll(() => roomOrder(spec.server.url, spec.seeded, board.locationId))
       .toEqual(['Study', 'Garage', 'Kitchen']);
     await page.reload();
     await column('Study').getByRole('link', { name: 'Bread Bin' }).waitFor();
@@ -200,17 +189,17 @@ describe('location board', () => {
 
   it('phone, ar (right to left): a card dragged to the next room moves the item', async () => {
     const lang: Lang = 'ar';
-    const board = await makeBoard(server.url, seeded, 'Lake Cottage');
+    const board = await makeBoard(spec.server.url, spec.seeded, 'Lake Cottage');
     await api(
-      server.url,
+      spec.server.url,
       'PATCH',
       '/api/me',
       { settings: { language: lang, direction: 'rtl' } },
-      seeded.members.carl!.token,
+      spec.seeded.members.carl!.token,
     );
-    const page = await openAs(browser, server.url, seeded.members.carl!, 'phone', lang);
+    const page = await openAs(spec.browser, spec.server.url, spec.seeded.members.carl!, 'phone', lang);
     const shot = (name: string) => screenshot(page, `catalogue-board-phone-${lang}-${name}`);
-    await page.goto(`${server.url}/apps/scrumboard/boards/${board.locationId}`);
+    await page.goto(`${spec.server.url}/apps/scrumboard/boards/${board.locationId}`);
     const column = (name: string) => page.getByRole('region', { name, exact: true });
     await column('Kitchen').getByRole('link', { name: 'Copper Kettle' }).waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -223,7 +212,7 @@ describe('location board', () => {
       column('Study'),
       'top',
     );
-    await expect.poll(() => roomOf(server.url, seeded, board.items['Bread Bin']!)).toBe(board.rooms.Study);
+    await expect.poll(() => roomOf(spec.server.url, spec.seeded, board.items['Bread Bin']!)).toBe(board.rooms.Study);
     await column('Study').getByRole('link', { name: 'Bread Bin' }).waitFor();
     await shot('card-moved');
     await page.context().close();

@@ -6,11 +6,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { axeProblems, launchBrowser, screenshot } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeProblems, screenshot } from '../support/browser.js';
+import { api, type SeededEstate } from '../support/seed.js';
+import { useSpecEstate } from '../support/spec-estate.js';
 import { openAs } from '../support/process.js';
 import { ct, faded } from '../support/catalogue.js';
 import type { Lang } from '../support/texts.js';
@@ -45,28 +45,15 @@ async function importFile(page: Page, lang: Lang, file: string) {
   return dialog;
 }
 
-let browser: Browser;
-let server: RunningServer;
-let seeded: SeededEstate;
+const spec = useSpecEstate({}, [1]);
 const dir = mkdtempSync(join(tmpdir(), 'catalogue-io-'));
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-  seeded = await seedEstate(server.url, {});
-  await advanceTo(server.url, seeded, [1]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('import and export', () => {
   it('import → export → import: the second import changes nothing', async () => {
     // Desktop, English: the first import.
     let lang: Lang = 'en';
-    let page = await openAs(browser, server.url, seeded.admin, 'desktop', lang);
-    await page.goto(`${server.url}/p/${seeded.estateId}/i`);
+    let page = await openAs(spec.browser, spec.server.url, spec.seeded.admin, 'desktop', lang);
+    await page.goto(`${spec.server.url}/p/${spec.seeded.estateId}/i`);
     await page.getByRole('heading', { name: ct(lang, 'items.empty.title') }).waitFor();
     const first = join(dir, 'family-items.csv');
     writeFileSync(first, CSV);
@@ -81,7 +68,7 @@ describe('import and export', () => {
     await dialog.getByRole('button', { name: ct(lang, 'io.confirmImport'), exact: true }).click();
     await page.getByText(ct(lang, 'io.imported', { created: 3, updated: 0, unchanged: 0 })).waitFor();
     await page.getByRole('link', { name: /Oak Dining Table/ }).waitFor();
-    const imported = await items(server.url, seeded);
+    const imported = await items(spec.server.url, spec.seeded);
     expect(imported.map((i) => i.name).sort()).toEqual([
       'Brass Lamp',
       'Oak Dining Table',
@@ -108,14 +95,14 @@ describe('import and export', () => {
     // A phone, Arabic, right to left: the export imported again changes nothing.
     lang = 'ar';
     await api(
-      server.url,
+      spec.server.url,
       'PATCH',
       '/api/me',
       { settings: { language: lang, direction: 'rtl' } },
-      seeded.admin.token,
+      spec.seeded.admin.token,
     );
-    page = await openAs(browser, server.url, seeded.admin, 'phone', lang);
-    await page.goto(`${server.url}/p/${seeded.estateId}/i`);
+    page = await openAs(spec.browser, spec.server.url, spec.seeded.admin, 'phone', lang);
+    await page.goto(`${spec.server.url}/p/${spec.seeded.estateId}/i`);
     await page.getByRole('link', { name: /Oak Dining Table/ }).waitFor();
     dialog = await importFile(page, lang, exported);
     // Arabic plurals: 3 is "few", 0 is "zero".
@@ -130,14 +117,14 @@ describe('import and export', () => {
     await screenshot(page, 'catalogue-io-phone-ar-reimport');
     await dialog.getByRole('button', { name: ct(lang, 'common.cancel') }).click();
     // Same items, same versions: nothing was written.
-    expect(await items(server.url, seeded)).toEqual(imported);
+    expect(await items(spec.server.url, spec.seeded)).toEqual(imported);
 
     // The list after it, with an item on hold: its status reads clearly.
     const lamp = imported.find((i) => i.name === 'Brass Lamp')!;
-    const held = await fetch(`${server.url}/api/estates/${seeded.estateId}/items/${lamp.id}`, {
+    const held = await fetch(`${spec.server.url}/api/estates/${spec.seeded.estateId}/items/${lamp.id}`, {
       method: 'PATCH',
       headers: {
-        authorization: `Bearer ${seeded.admin.token}`,
+        authorization: `Bearer ${spec.seeded.admin.token}`,
         'content-type': 'application/json',
         'If-Match': `"${lamp.version}"`,
       },
@@ -149,11 +136,11 @@ describe('import and export', () => {
     await screenshot(page, 'catalogue-io-phone-ar-list');
     expect(await axeProblems(page), 'axe on the list (phone, ar)').toEqual([]);
     await api(
-      server.url,
+      spec.server.url,
       'PATCH',
       '/api/me',
       { settings: { language: 'en', direction: 'ltr' } },
-      seeded.admin.token,
+      spec.seeded.admin.token,
     );
     await page.context().close();
   });

@@ -5,11 +5,11 @@
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { axeProblems, launchBrowser, screenshot, type ViewportName } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { axeProblems, screenshot, settled, type ViewportName } from '../support/browser.js';
+import { api, type SeededEstate } from '../support/seed.js';
+import { useSpecEstate } from '../support/spec-estate.js';
 import { openAs } from '../support/process.js';
 import { ct, faded } from '../support/catalogue.js';
 import { t, type Lang } from '../support/texts.js';
@@ -84,24 +84,11 @@ async function drag(page: Page, handle: Locator, target: Locator): Promise<void>
   await page.mouse.up();
 }
 
-let browser: Browser;
-let server: RunningServer;
-let seeded: SeededEstate;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-  seeded = await seedEstate(server.url, {});
-  await advanceTo(server.url, seeded, [1]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const spec = useSpecEstate({}, [1]);
 
 async function openPhotos(viewport: ViewportName, lang: Lang, itemId: string) {
-  const page = await openAs(browser, server.url, seeded.admin, viewport, lang);
-  await page.goto(`${server.url}/p/${seeded.estateId}/i/${itemId}`);
+  const page = await openAs(spec.browser, spec.server.url, spec.seeded.admin, viewport, lang);
+  await page.goto(`${spec.server.url}/p/${spec.seeded.estateId}/i/${itemId}`);
   await page.getByRole('button', { name: ct(lang, 'photos.manage'), exact: true }).click();
   const dialog = page.getByRole('dialog', { name: ct(lang, 'photos.manage') });
   const tiles = dialog.getByRole('list', { name: ct(lang, 'photos.title') }).getByRole('listitem');
@@ -117,7 +104,7 @@ describe('photo order', () => {
     const {
       id,
       photos: [a, b, c],
-    } = await itemWithPhotos(server.url, seeded, 'Oak Sideboard');
+    } = await itemWithPhotos(spec.server.url, spec.seeded, 'Oak Sideboard');
     const { page, dialog, tiles, handle } = await openPhotos('desktop', lang, id);
     const shot = (name: string) => screenshot(page, `catalogue-photos-desktop-${lang}-${name}`);
     await shot('manager');
@@ -125,10 +112,12 @@ describe('photo order', () => {
 
     // The third photo onto the first: it goes first.
     await drag(page, handle(3), tiles.nth(0));
-    await expect.poll(() => photoOrder(server.url, seeded, id)).toEqual([c, a, b]);
+    await expect.poll(() => photoOrder(spec.server.url, spec.seeded, id)).toEqual([c, a, b]);
     await shot('dragged');
 
-    // The keyboard: the first photo one place on.
+    // The keyboard: the first photo one place on (once the tiles have slid into their new places:
+    // a pick-up measures where each tile is).
+    await settled(page);
     await handle(1).focus();
     await page.keyboard.press('Space');
     await page
@@ -145,41 +134,41 @@ describe('photo order', () => {
       )
       .waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
-    await expect.poll(() => photoOrder(server.url, seeded, id)).toEqual([a, c, b]);
+    await expect.poll(() => photoOrder(spec.server.url, spec.seeded, id)).toEqual([a, c, b]);
 
     // The buttons stay, for a phone or a keyboard without dragging.
     await dialog.getByRole('button', { name: ct(lang, 'photos.later', { n: 2 }) }).click();
-    await expect.poll(() => photoOrder(server.url, seeded, id)).toEqual([a, b, c]);
+    await expect.poll(() => photoOrder(spec.server.url, spec.seeded, id)).toEqual([a, b, c]);
     await page.context().close();
   });
 
   it('phone, ar (right to left): drag a photo to the front', async () => {
     const lang: Lang = 'ar';
     await api(
-      server.url,
+      spec.server.url,
       'PATCH',
       '/api/me',
       { settings: { language: lang, direction: 'rtl' } },
-      seeded.admin.token,
+      spec.seeded.admin.token,
     );
     const {
       id,
       photos: [a, b, c],
-    } = await itemWithPhotos(server.url, seeded, 'Brass Lamp');
+    } = await itemWithPhotos(spec.server.url, spec.seeded, 'Brass Lamp');
     const { page, tiles, handle } = await openPhotos('phone', lang, id);
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const shot = (name: string) => screenshot(page, `catalogue-photos-phone-${lang}-${name}`);
     await shot('manager');
 
     await drag(page, handle(2), tiles.nth(0));
-    await expect.poll(() => photoOrder(server.url, seeded, id)).toEqual([b, a, c]);
+    await expect.poll(() => photoOrder(spec.server.url, spec.seeded, id)).toEqual([b, a, c]);
     await shot('dragged');
     await api(
-      server.url,
+      spec.server.url,
       'PATCH',
       '/api/me',
       { settings: { language: 'en', direction: 'ltr' } },
-      seeded.admin.token,
+      spec.seeded.admin.token,
     );
     await page.context().close();
   });

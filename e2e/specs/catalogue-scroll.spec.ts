@@ -5,11 +5,11 @@
  * table in Arabic (right to left). How smooth the scroll is, is a benchmark (bench/web-scroll.mjs),
  * not a timed assertion here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, type ViewportName } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
-import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, type ViewportName } from '../support/browser.js';
+import { api } from '../support/seed.js';
+import { useSpecEstate } from '../support/spec-estate.js';
 import { openAs } from '../support/process.js';
 import { ct, importCsv, itemsCsv } from '../support/catalogue.js';
 import type { Lang } from '../support/texts.js';
@@ -73,31 +73,21 @@ async function inViewport(page: Page, name: string): Promise<boolean> {
   );
 }
 
-let browser: Browser;
-let server: RunningServer;
-let seeded: SeededEstate;
+const spec = useSpecEstate({ carl: [4], rana: [10] }, [1]);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-  seeded = await seedEstate(server.url, { carl: [4], rana: [10] });
-  await advanceTo(server.url, seeded, [1]);
-  expect(await importCsv(server.url, seeded.estateId, seeded.admin.token, itemsCsv(ITEMS))).toEqual({
+  expect(await importCsv(spec.server.url, spec.seeded.estateId, spec.seeded.admin.token, itemsCsv(ITEMS))).toEqual({
     created: ITEMS,
     updated: 0,
     unchanged: 0,
   });
   await api(
-    server.url,
+    spec.server.url,
     'PATCH',
     '/api/me',
     { settings: { language: 'ar', direction: 'rtl' } },
-    seeded.members.rana!.token,
+    spec.seeded.members.rana!.token,
   );
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('the item list of 5,000 items', () => {
@@ -116,16 +106,16 @@ describe('the item list of 5,000 items', () => {
 
   for (const { viewport, view, lang, who, bound } of cases) {
     it(`${viewport}, ${view} view, ${lang}: every item is reachable by scrolling, only visible rows are in the page`, async () => {
-      const page = await openAs(browser, server.url, seeded.members[who]!, viewport, lang);
+      const page = await openAs(spec.browser, spec.server.url, spec.seeded.members[who]!, viewport, lang);
       const shot = (name: string) => screenshot(page, `catalogue-scroll-${viewport}-${lang}-${view}-${name}`);
       const cursors: string[] = [];
       page.on('request', (req) => {
         const url = new URL(req.url());
-        if (url.pathname === `/api/estates/${seeded.estateId}/items`)
+        if (url.pathname === `/api/estates/${spec.seeded.estateId}/items`)
           cursors.push(url.searchParams.get('cursor') ?? '');
       });
 
-      await page.goto(`${server.url}/p/${seeded.estateId}/i`);
+      await page.goto(`${spec.server.url}/p/${spec.seeded.estateId}/i`);
       await page.getByRole('button', { name: ct(lang, `items.${view}`) }).click();
       await itemLink(page, 'Table 1').waitFor();
       await page.getByText(ct(lang, 'items.total_other', { count: ITEMS })).waitFor();

@@ -33,18 +33,22 @@ export async function newContext(browser: Browser, viewport: ViewportName, local
   });
 }
 
-/** Serious or critical accessibility violations on the current page (empty when all is well). */
-export async function axeProblems(page: Page): Promise<string[]> {
-  // A message fading in has, half-way, too little contrast: check the page as it comes to rest.
+/** Waits until every transition and animation that ends has ended (spinners run forever: not those). */
+export async function settled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        // Spinners and skeletons run forever; only wait for what ends.
         .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** Serious or critical accessibility violations on the current page (empty when all is well). */
+export async function axeProblems(page: Page): Promise<string[]> {
+  // A message fading in has, half-way, too little contrast: check the page as it comes to rest.
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
