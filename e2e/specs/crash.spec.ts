@@ -44,7 +44,13 @@ async function killMidWriteAndRestart(env: Record<string, string>) {
   const writer = (async () => {
     for (let i = 0; !stop && i < 190; i++) {
       try {
-        const { item } = await api<{ item: { id: string } }>(first.url, 'POST', `/api/estates/${seeded.estateId}/items`, { name: `Box of Letters ${i}` }, seeded.trustee.token);
+        const { item } = await api<{ item: { id: string } }>(
+          first.url,
+          'POST',
+          `/api/estates/${seeded.estateId}/items`,
+          { name: `Box of Letters ${i}` },
+          seeded.trustee.token,
+        );
         acknowledged.push(item.id);
       } catch {
         return; // the server is gone
@@ -59,8 +65,19 @@ async function killMidWriteAndRestart(env: Record<string, string>) {
 
   const second = await startServer(env, { dataDir: first.dataDir });
   try {
-    const token = (await api<{ accessToken: string }>(second.url, 'POST', '/api/auth/login', { email: 'admin@example.com', password: 'Quiet-Harbour-1947' })).accessToken;
-    const { items, total } = await api<{ items: { id: string }[]; total: number }>(second.url, 'GET', `/api/estates/${seeded.estateId}/items?limit=200&sort=number`, undefined, token);
+    const token = (
+      await api<{ accessToken: string }>(second.url, 'POST', '/api/auth/login', {
+        email: 'admin@example.com',
+        password: 'Quiet-Harbour-1947',
+      })
+    ).accessToken;
+    const { items, total } = await api<{ items: { id: string }[]; total: number }>(
+      second.url,
+      'GET',
+      `/api/estates/${seeded.estateId}/items?limit=200&sort=number`,
+      undefined,
+      token,
+    );
     const stored = new Set(items.map((i) => i.id));
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
     expect(total).toBeGreaterThanOrEqual(acknowledged.length);
@@ -73,6 +90,9 @@ it('keeps every acknowledged write across kill -9 and restarts cleanly (PGlite)'
   await killMidWriteAndRestart({});
 });
 
-it.skipIf(!postgresAnswers)('keeps every acknowledged write across kill -9 and restarts cleanly (PostgreSQL)', async () => {
-  await withFreshDatabase((url) => killMidWriteAndRestart({ DATABASE_URL: url }));
-});
+it.skipIf(!postgresAnswers)(
+  'keeps every acknowledged write across kill -9 and restarts cleanly (PostgreSQL)',
+  async () => {
+    await withFreshDatabase((url) => killMidWriteAndRestart({ DATABASE_URL: url }));
+  },
+);

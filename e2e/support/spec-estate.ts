@@ -11,7 +11,10 @@ export type SpecEstate = { browser: Browser; server: RunningServer; seeded: Seed
  * Registers the file's beforeAll/afterAll: the estate gets `members` (see `seedEstate`) and is
  * moved through `stages`. Read the fields inside tests and later hooks (they are set by then).
  */
-export function useSpecEstate(members: Record<string, (number | string)[]> = {}, stages: number[] = []): SpecEstate {
+export function useSpecEstate(
+  members: Record<string, (number | string)[]> = {},
+  stages: number[] = [],
+): SpecEstate {
   const world = {} as SpecEstate;
   beforeAll(async () => {
     world.browser = await launchBrowser();

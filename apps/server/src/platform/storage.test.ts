@@ -7,9 +7,17 @@ import { LocalDiskStorage } from './storage.js';
 it('removes a file only when nobody wrote it since the cutoff, and leaves nothing aside', async () => {
   const root = mkdtempSync(path.join(tmpdir(), 'estate-storage-'));
   const storage = new LocalDiskStorage(root);
-  const names = () => readdirSync(root, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name);
+  const names = () =>
+    readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => f.name);
   const hourAgo = new Date(Date.now() - 3_600_000);
-  const age = (key: string) => utimesSync(path.join(root, key.slice(0, 2), key), new Date(hourAgo.getTime() - 60_000), new Date(hourAgo.getTime() - 60_000));
+  const age = (key: string) =>
+    utimesSync(
+      path.join(root, key.slice(0, 2), key),
+      new Date(hourAgo.getTime() - 60_000),
+      new Date(hourAgo.getTime() - 60_000),
+    );
 
   const old = await storage.put(Buffer.from('an old letter'));
   const fresh = await storage.put(Buffer.from('a new letter'));

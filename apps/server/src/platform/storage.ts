@@ -33,7 +33,10 @@ export class LocalDiskStorage implements Storage {
     // The same bytes again (another photo, or one deleted earlier): mark them fresh, so no sweep
     // takes them. Gone meanwhile (a sweep took them): write them again.
     const now = new Date();
-    const refreshed = await utimes(target, now, now).then(() => true, () => false);
+    const refreshed = await utimes(target, now, now).then(
+      () => true,
+      () => false,
+    );
     if (!refreshed) {
       await mkdir(path.dirname(target), { recursive: true });
       // Write then rename, so a crash never leaves a half-written file under a valid key. A unique
@@ -70,7 +73,13 @@ export class LocalDiskStorage implements Storage {
     // Out of the way first, then look: an upload that touched the file before the move is seen
     // (and the file goes back); one after it finds no file and writes its own.
     const aside = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.swept`;
-    if (!(await rename(target, aside).then(() => true, () => false))) return false;
+    if (
+      !(await rename(target, aside).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return false;
     const info = await stat(aside).catch(() => undefined);
     if (info && info.mtimeMs >= before.getTime()) {
       await rename(aside, target);

@@ -23,7 +23,10 @@ export async function sweepPhotoFilesWhenDue(ctx: AppContext): Promise<number> {
 }
 
 /** Removes the files written before `writtenBefore` that no photo refers to. Returns how many. */
-export async function sweepPhotoFiles(ctx: Pick<AppContext, 'db' | 'storage'>, writtenBefore: Date): Promise<number> {
+export async function sweepPhotoFiles(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  writtenBefore: Date,
+): Promise<number> {
   let removed = 0;
   let batch: string[] = [];
   const sweep = async () => {
