@@ -22,7 +22,11 @@ function runEngineBench() {
     return Promise.resolve(true);
   }
   const tsx = path.join(here, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const args = existsSync(tsx) ? [tsx, '--conditions=source', script] : [script];
+  return runNode(existsSync(tsx) ? [tsx, '--conditions=source', script] : [script]);
+}
+
+/** Runs a Node script in the repository root, its output shown as it comes; true when it passed. */
+function runNode(args) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: path.join(here, '..'), stdio: 'inherit', env: process.env });
     child.once('exit', (code) => resolve(code === 0));
@@ -31,11 +35,7 @@ function runEngineBench() {
 
 /** Initial JavaScript per page against its budget (apps/web/scripts/bundle-size.mjs prints the table). */
 function runBundleSize() {
-  return new Promise((resolve) => {
-    const script = path.join(here, '..', 'apps', 'web', 'scripts', 'bundle-size.mjs');
-    const child = spawn(process.execPath, [script], { stdio: 'inherit' });
-    child.once('exit', (code) => resolve(code === 0));
-  });
+  return runNode([path.join(here, '..', 'apps', 'web', 'scripts', 'bundle-size.mjs')]);
 }
 
 async function main() {

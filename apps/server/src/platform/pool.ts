@@ -95,15 +95,24 @@ export function stageName(stage: number): string {
  */
 export async function lockedStage(tx: Db, estateId: string, mode: 'share' | 'update'): Promise<{ stage: StageCode; settings: EstateSettings }> {
   const [row] = await tx.select({ stage: estates.stage, settings: estates.settings }).from(estates).where(eq(estates.id, estateId)).for(mode);
+  return estateRules(row);
+}
+
+/** An estate row's stage and settings as the rules read them (404 when there is no row). */
+function estateRules(row: { stage: number; settings: Record<string, unknown> } | undefined): { stage: StageCode; settings: EstateSettings } {
   if (!row) throw notFound('That estate');
   return { stage: isStageCode(row.stage) ? row.stage : 0, settings: settingsOf(row.settings) };
 }
 
+function requireStage(current: StageCode, expected: StageCode): void {
+  if (current !== expected) {
+    throw new AppError('wrong_stage', `This can only be done in the stage "${STAGE_NAMES[expected]}"; the estate is in "${STAGE_NAMES[current]}".`);
+  }
+}
+
 export async function assertStage(tx: Db, estateId: string, expected: StageCode, mode: 'share' | 'update' = 'share') {
   const locked = await lockedStage(tx, estateId, mode);
-  if (locked.stage !== expected) {
-    throw new AppError('wrong_stage', `This can only be done in the stage "${STAGE_NAMES[expected]}"; the estate is in "${STAGE_NAMES[locked.stage]}".`);
-  }
+  requireStage(locked.stage, expected);
   return locked;
 }
 
@@ -134,10 +143,8 @@ export async function assertInputsOpen(
     .where(eq(estates.id, estateId))
     .for('share', { of: estates });
   if (!row) throw notFound('That estate');
-  const current = isStageCode(row.stage) ? row.stage : 0;
-  if (current !== stage) {
-    throw new AppError('wrong_stage', `This can only be done in the stage "${STAGE_NAMES[stage]}"; the estate is in "${STAGE_NAMES[current]}".`);
-  }
+  const { stage: current, settings } = estateRules(row);
+  requireStage(current, stage);
   if (row.dueAt && (row.processedAt || row.dueAt.getTime() <= now.getTime())) {
     throw new AppError('wrong_stage', `The deadline for "${STAGE_NAMES[stage]}" has passed, so choices can no longer be changed.`);
   }
@@ -149,7 +156,7 @@ export async function assertInputsOpen(
         : `You said you are done with "${STAGE_NAMES[stage]}", so your choices are final.`,
     );
   }
-  return { settings: settingsOf(row.settings) };
+  return { settings };
 }
 
 /**
