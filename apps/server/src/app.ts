@@ -22,6 +22,7 @@ import { createContext } from './platform/context.js';
 import { validationText } from '@estate/domain/schemas/messages';
 import { AppError, ERROR_STATUS } from './platform/errors.js';
 import { loggerOptions } from './platform/logging.js';
+import { governRoutes } from './platform/route-access.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -208,6 +209,8 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Every API route must say what it does; the access it declares is checked before validation.
+  governRoutes(app, ctx);
   for (const module of MODULES) {
     await app.register((scope, _options, done) => {
       module(scope, ctx);

@@ -6,7 +6,19 @@
 import { ACCESS, Role, type RoleCode } from './roles.js';
 import { DEADLINE_STAGES, STAGE_ORDER, Stage, type StageCode } from './stages.js';
 
-type Rule = { roles: readonly RoleCode[]; stages?: readonly StageCode[] };
+/** What a predicate may know about the addressed resource (from the request's path). */
+export type ResourceFacts = { step?: number };
+
+/**
+ * A rule grants an action to some roles, optionally only in some stages, and optionally only when a
+ * short predicate over the stage and the addressed resource holds (e.g. "the step being run is the
+ * estate's current stage").
+ */
+type Rule = {
+  roles: readonly RoleCode[];
+  stages?: readonly StageCode[];
+  when?: { test: (stage: StageCode, facts: ResourceFacts) => boolean; says: string };
+};
 
 const trustee = ACCESS.trustee;
 const everyone = ACCESS.member;
@@ -60,19 +72,26 @@ export type Action = keyof typeof POLICY;
 export type Decision =
   | { ok: true }
   | { ok: false; reason: 'role' }
-  | { ok: false; reason: 'stage'; allowedStages: StageCode[] };
+  | { ok: false; reason: 'stage'; allowedStages: StageCode[] }
+  | { ok: false; reason: 'condition'; says: string };
 
 export type Actor = { roles: readonly number[]; stage: StageCode };
 
-export function authorize(action: Action, actor: Actor): Decision {
+export function isAction(value: string): value is Action {
+  return Object.hasOwn(POLICY, value);
+}
+
+export function authorize(action: Action, actor: Actor, facts: ResourceFacts = {}): Decision {
   const rules: readonly Rule[] = POLICY[action];
   const byRole = rules.filter((rule) => rule.roles.some((r) => actor.roles.includes(r)));
   if (byRole.length === 0) return { ok: false, reason: 'role' };
-  if (byRole.some((rule) => !rule.stages || rule.stages.includes(actor.stage))) return { ok: true };
+  const inStage = byRole.filter((rule) => !rule.stages || rule.stages.includes(actor.stage));
+  if (inStage.some((rule) => !rule.when || rule.when.test(actor.stage, facts))) return { ok: true };
+  if (inStage.length > 0) return { ok: false, reason: 'condition', says: inStage.find((r) => r.when)!.when!.says };
   const allowed = new Set(byRole.flatMap((rule) => rule.stages ?? []));
   return { ok: false, reason: 'stage', allowedStages: STAGE_ORDER.filter((s) => allowed.has(s)) };
 }
 
-export function can(action: Action, actor: Actor): boolean {
-  return authorize(action, actor).ok;
+export function can(action: Action, actor: Actor, facts: ResourceFacts = {}): boolean {
+  return authorize(action, actor, facts).ok;
 }

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { authorize, type Action } from '@estate/domain/permissions';
+import { authorize, type Action, type Decision, type ResourceFacts } from '@estate/domain/permissions';
 import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
 import { estates, memberships, users } from '../db/schema.js';
@@ -75,6 +75,7 @@ export async function requireEstateAccess(
   req: FastifyRequest,
   estateId: string,
   action: Action,
+  facts: ResourceFacts = {},
 ): Promise<EstateAccess> {
   const userId = await callerId(ctx, req);
   const row = await ctx.reads.get(`access:${userId}:${estateId}`, async () => {
@@ -95,18 +96,20 @@ export async function requireEstateAccess(
   const estate = row.estate;
   const roles = [...(row.roles ?? []), ...(user.isAdmin ? [Role.Admin] : [])];
   const stage = isStageCode(estate.stage) ? estate.stage : 0;
-  const decision = authorize(action, { roles, stage });
+  const decision = authorize(action, { roles, stage }, facts);
   if (!decision.ok) {
     req.log.warn({ userId: user.id, estateId, action, reason: decision.reason }, 'refused authorization');
-    if (decision.reason === 'role')
-      throw new AppError('forbidden', 'Your role in this estate does not allow this.');
-    const allowed = decision.allowedStages.map((s) => `"${STAGE_NAMES[s]}"`).join(' or ');
-    throw new AppError(
-      'wrong_stage',
-      `This can only be done in the stage ${allowed}; the estate is in "${STAGE_NAMES[stage]}".`,
-    );
+    throw refusal(decision, stage);
   }
   return { user, estate, stage, roles };
+}
+
+/** The error a policy refusal answers with: 403 for a role, 409 naming the stages otherwise. */
+export function refusal(decision: Exclude<Decision, { ok: true }>, stage: StageCode): AppError {
+  if (decision.reason === 'role') return new AppError('forbidden', 'Your role in this estate does not allow this.');
+  if (decision.reason === 'condition') return new AppError('wrong_stage', decision.says);
+  const allowed = decision.allowedStages.map((s) => `"${STAGE_NAMES[s]}"`).join(' or ');
+  return new AppError('wrong_stage', `This can only be done in the stage ${allowed}; the estate is in "${STAGE_NAMES[stage]}".`);
 }
 
 export function requireAdmin(user: UserRow, req: FastifyRequest): void {

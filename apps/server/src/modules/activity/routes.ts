@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireEstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
 import { listActivity } from './service.js';
 
@@ -19,6 +19,7 @@ const eventSchema = z.object({
 
 export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
   router(app).get('/api/estates/:eid/activity', {
+    config: { action: 'activity.view' },
     schema: {
       tags: ['activity'],
       params: estateParams,
@@ -26,7 +27,7 @@ export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ events: z.array(eventSchema), nextCursor: z.string().nullable() }), ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'activity.view');
+      const access = estateAccess(req);
       return listActivity(ctx, access, req.query.cursor, req.query.limit);
     },
   });

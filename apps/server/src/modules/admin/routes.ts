@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, LOGIN_STATUSES, userSchema } from '@estate/domain/schemas/account';
-import { requireAdmin, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { caller } from '../../platform/route-access.js';
 import { errorResponses, router } from '../../platform/http.js';
 import * as admin from './service.js';
 
@@ -10,14 +10,13 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/admin/users', {
+    config: { action: 'admin' },
     schema: { tags: ['admin'], response: { 200: z.object({ users: z.array(userSchema) }), ...errorResponses(401, 403) } },
-    handler: async (req) => {
-      requireAdmin(await requireUser(ctx, req), req);
-      return { users: await admin.listUsers(ctx) };
-    },
+    handler: async () => ({ users: await admin.listUsers(ctx) }),
   });
 
   r.patch('/api/admin/users/:id', {
+    config: { action: 'admin' },
     schema: {
       tags: ['admin'],
       params: z.strictObject({ id: z.uuid() }),
@@ -25,13 +24,13 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ user: userSchema }), ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (req) => {
-      const user = await requireUser(ctx, req);
-      requireAdmin(user, req);
+      const user = caller(req);
       return { user: await admin.updateAccount(ctx, user, req.params.id, req.body) };
     },
   });
 
   r.get('/api/admin/outbox', {
+    config: { action: 'admin' },
     schema: {
       tags: ['admin'],
       response: {
@@ -43,9 +42,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
         ...errorResponses(401, 403),
       },
     },
-    handler: async (req) => {
-      requireAdmin(await requireUser(ctx, req), req);
-      return { messages: await admin.listOutbox(ctx) };
-    },
+    handler: async () => ({ messages: await admin.listOutbox(ctx) }),
   });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { approvalBody, resolveBody } from '@estate/domain/schemas/approval';
-import { requireEstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as approvals from './service.js';
 
@@ -13,23 +13,26 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.put('/api/estates/:eid/items/:iid/approval', {
+    config: { action: 'approval.set' },
     schema: { tags: ['stages'], params: itemParams, body: approvalBody, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'approval.set');
+      const access = estateAccess(req);
       await approvals.setApproval(ctx, access, req.params.iid, req.body);
       return reply.code(204).send(null);
     },
   });
 
   r.post('/api/estates/:eid/approvals/approve-all', {
+    config: { action: 'approval.set' },
     schema: { tags: ['stages'], params: estateParams, response: { 200: z.object({ approved: z.number() }), ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'approval.set');
+      const access = estateAccess(req);
       return { approved: await approvals.approveAllRemaining(ctx, access) };
     },
   });
 
   r.get('/api/estates/:eid/approvals/mine', {
+    config: { action: 'estate.view' },
     schema: {
       tags: ['stages'],
       params: estateParams,
@@ -43,12 +46,13 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.view');
+      const access = estateAccess(req);
       return { approvals: await approvals.myApprovals(ctx, access) };
     },
   });
 
   r.get('/api/estates/:eid/approvals/progress', {
+    config: { action: 'activity.viewAll' },
     schema: {
       tags: ['stages'],
       params: estateParams,
@@ -61,12 +65,13 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'activity.viewAll');
+      const access = estateAccess(req);
       return approvals.approvalProgress(ctx, access.estate.id);
     },
   });
 
   r.get('/api/estates/:eid/approvals/flags', {
+    config: { action: 'activity.viewAll' },
     schema: {
       tags: ['stages'],
       params: estateParams,
@@ -80,15 +85,16 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'activity.viewAll');
+      const access = estateAccess(req);
       return { flags: await approvals.listFlags(ctx, access.estate.id) };
     },
   });
 
   r.post('/api/estates/:eid/items/:iid/approvals/:mid/resolve', {
+    config: { action: 'item.update' },
     schema: { tags: ['stages'], params: itemParams.extend({ mid: z.uuid() }), body: resolveBody, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.update');
+      const access = estateAccess(req);
       await approvals.resolveFlag(ctx, access, req.params.iid, req.params.mid, req.body);
       return reply.code(204).send(null);
     },

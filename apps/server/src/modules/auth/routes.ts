@@ -9,8 +9,8 @@ import {
   resetPasswordBody,
   userSchema,
 } from '@estate/domain/schemas/account';
-import { requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { caller } from '../../platform/route-access.js';
 import { errorResponses, noContent, router } from '../../platform/http.js';
 import { toUserDto } from '../../platform/user-dto.js';
 import * as auth from './service.js';
@@ -32,7 +32,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
 
   r.post('/api/auth/register', {
-    config: { rateLimit },
+    config: { action: 'public', rateLimit },
     schema: { tags: ['auth'], body: registerBody, response: { 201: z.object({ user: userSchema }), ...errorResponses(400, 409, 429) } },
     handler: async (req, reply) => {
       const user = await auth.registerUser(ctx, req.body);
@@ -41,7 +41,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/confirm-email', {
-    config: { rateLimit },
+    config: { action: 'public', rateLimit },
     schema: { tags: ['auth'], body: confirmEmailBody, response: { 204: noContent, ...errorResponses(400, 429) } },
     handler: async (req, reply) => {
       await auth.confirmEmail(ctx, req.body.token);
@@ -50,7 +50,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/resend-confirmation', {
-    config: { rateLimit },
+    config: { action: 'public', rateLimit },
     schema: { tags: ['auth'], body: forgotPasswordBody, response: { 202: noContent, ...errorResponses(400, 429) } },
     handler: async (req, reply) => {
       await auth.resendConfirmation(ctx, req.body.email);
@@ -59,7 +59,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/login', {
-    config: { rateLimit },
+    config: { action: 'public', rateLimit },
     schema: {
       tags: ['auth'],
       body: loginBody,
@@ -73,6 +73,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/refresh', {
+    config: { action: 'public' },
     schema: { tags: ['auth'], response: { 200: z.object({ accessToken: z.string() }), ...errorResponses(401) } },
     handler: async (req, reply) => {
       const session = await auth.refreshSession(ctx, req.log, req.cookies[REFRESH_COOKIE]);
@@ -82,6 +83,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/logout', {
+    config: { action: 'public' },
     schema: { tags: ['auth'], response: { 204: noContent } },
     handler: async (req, reply) => {
       await auth.logout(ctx, req.cookies[REFRESH_COOKIE]);
@@ -91,7 +93,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/forgot-password', {
-    config: { rateLimit },
+    config: { action: 'public', rateLimit },
     schema: { tags: ['auth'], body: forgotPasswordBody, response: { 202: noContent, ...errorResponses(400, 429) } },
     handler: async (req, reply) => {
       await auth.requestPasswordReset(ctx, req.body.email);
@@ -100,7 +102,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/reset-password', {
-    config: { rateLimit },
+    config: { action: 'public', rateLimit },
     schema: { tags: ['auth'], body: resetPasswordBody, response: { 204: noContent, ...errorResponses(400, 429) } },
     handler: async (req, reply) => {
       await auth.resetPassword(ctx, req.body);
@@ -110,10 +112,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/change-password', {
-    config: { rateLimit },
+    config: { action: 'account:password-reset', rateLimit },
     schema: { tags: ['auth'], body: changePasswordBody, response: { 204: noContent, ...errorResponses(400, 401, 403, 429) } },
     handler: async (req, reply) => {
-      const user = await requireUser(ctx, req, { allowForcedReset: true });
+      const user = caller(req);
       const session = await auth.changePassword(ctx, user, req.body);
       setRefreshCookie(reply, session);
       return reply.code(204).send(null);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireEstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { estateAccess } from '../../platform/route-access.js';
 import { AppError } from '../../platform/errors.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
 import { LABELS_PER_PAGE, renderLabelSheet } from './labels.js';
@@ -55,6 +55,7 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/estates/:eid/items/export', {
+    config: { action: 'item.view' },
     schema: {
       tags: ['catalogue'],
       description: 'The catalogue as a CSV or XLSX file, one row per item (never who is interested).',
@@ -64,13 +65,14 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.any(), ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      const access = estateAccess(req);
       const file = await catalogueIo.exportItems(ctx, access, req.query.format);
       return reply.header('Content-Type', file.contentType).header('Content-Disposition', download(file.fileName)).send(file.bytes);
     },
   });
 
   r.post('/api/estates/:eid/items/import/preview', {
+    config: { action: 'item.create' },
     schema: {
       tags: ['catalogue'],
       description: 'What importing this CSV or XLSX file would do, row by row. Nothing is stored.',
@@ -79,12 +81,13 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: previewSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.create');
+      const access = estateAccess(req);
       return catalogueIo.previewImport(ctx, access, await uploadedFile(req));
     },
   });
 
   r.post('/api/estates/:eid/items/import', {
+    config: { action: 'item.create' },
     schema: {
       tags: ['catalogue'],
       description: 'Imports the file in one transaction: every row applies, or none (400 names each bad row and column).',
@@ -96,7 +99,7 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.create');
+      const access = estateAccess(req);
       const result = await catalogueIo.applyImport(ctx, access, await uploadedFile(req));
       if (result.created + result.updated > 100) await refreshStatistics(ctx, { force: true });
       return result;
@@ -104,6 +107,7 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/items/labels.pdf', {
+    config: { action: 'item.view' },
     schema: {
       tags: ['catalogue'],
       description: 'A4 sheet of QR labels (3 × 8) for the given items, a room, a location, or the whole estate.',
@@ -118,7 +122,7 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.any(), ...errorResponses(400, 401, 403, 404, 413) },
     },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      const access = estateAccess(req);
       const entries = await catalogueIo.labelEntries(ctx, access, req.query);
       const pdf = await renderLabelSheet(entries, { title: `${access.estate.name}: item labels`, skip: req.query.skip });
       const name = `${catalogueIo.safeFileName(access.estate.name)}-labels.pdf`;

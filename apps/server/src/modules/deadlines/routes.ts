@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { deadlineBody } from '@estate/domain/schemas/approval';
-import { requireEstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as deadlines from './service.js';
 
@@ -14,25 +14,28 @@ export function deadlineRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/estates/:eid/deadlines', {
+    config: { action: 'estate.view' },
     schema: { tags: ['stages'], params: estateParams, response: { 200: z.object({ deadlines: z.array(deadlineSchema) }), ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.view');
+      const access = estateAccess(req);
       return { deadlines: await deadlines.listDeadlines(ctx, access.estate.id) };
     },
   });
 
   r.put('/api/estates/:eid/deadlines/:stage', {
+    config: { action: 'estate.stage' },
     schema: { tags: ['stages'], params: stageParams, body: deadlineBody, response: { 200: z.object({ deadline: deadlineSchema }), ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.stage');
+      const access = estateAccess(req);
       return { deadline: await deadlines.setDeadline(ctx, access, req.params.stage, new Date(req.body.dueAt), req.body.autoAdvance) };
     },
   });
 
   r.delete('/api/estates/:eid/deadlines/:stage', {
+    config: { action: 'estate.stage' },
     schema: { tags: ['stages'], params: stageParams, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.stage');
+      const access = estateAccess(req);
       await deadlines.removeDeadline(ctx, access, req.params.stage);
       return reply.code(204).send(null);
     },

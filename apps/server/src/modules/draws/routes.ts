@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DRAW_MODES, DRAW_STEPS, type DrawStep } from '@estate/domain/draw/inputs';
 import { DRAW_FORMAT, drawRecordSchema } from '@estate/domain/draw/record';
-import { requireEstateAccess, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as draws from './service.js';
 
@@ -93,6 +93,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates/:eid/directives', {
+    config: { action: 'directive.create' },
     schema: {
       tags: ['draws'],
       params: estateParams,
@@ -105,12 +106,13 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 201: z.object({ directive: directiveSchema }), ...errors },
     },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'directive.create');
+      const access = estateAccess(req);
       return reply.code(201).send({ directive: await draws.createDirective(ctx, access, req.body) });
     },
   });
 
   r.post('/api/estates/:eid/returns', {
+    config: { action: 'directive.create' },
     schema: {
       tags: ['draws'],
       params: estateParams,
@@ -122,29 +124,32 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 201: z.object({ directive: directiveSchema }), ...errors },
     },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'directive.create');
+      const access = estateAccess(req);
       return reply.code(201).send({ directive: await draws.createReturn(ctx, access, req.body) });
     },
   });
 
   r.get('/api/estates/:eid/directives', {
+    config: { action: 'estate.view' },
     schema: { tags: ['draws'], params: estateParams, response: { 200: z.object({ directives: z.array(directiveSchema) }), ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.view');
+      const access = estateAccess(req);
       return { directives: await draws.listDirectives(ctx, access) };
     },
   });
 
   r.delete('/api/estates/:eid/directives/:iid', {
+    config: { action: 'directive.create' },
     schema: { tags: ['draws'], params: estateParams.extend({ iid: z.uuid({ message: 'Not a valid item id.' }) }), response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'directive.create');
+      const access = estateAccess(req);
       await draws.removeDirective(ctx, access, req.params.iid);
       return reply.code(204).send(null);
     },
   });
 
   r.put('/api/estates/:eid/steps/:step/entropy', {
+    config: { action: 'step.run' },
     schema: {
       tags: ['draws'],
       params: stepParams,
@@ -152,12 +157,13 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ step: z.number().int(), commitment: z.string(), publicEntropy: z.string() }), ...errors },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'step.run');
+      const access = estateAccess(req);
       return draws.setPublicEntropy(ctx, access, req.params.step, req.body.publicEntropy);
     },
   });
 
   r.post('/api/estates/:eid/steps/:step/preview', {
+    config: { action: 'step.run' },
     schema: {
       tags: ['draws'],
       params: stepParams,
@@ -165,20 +171,22 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ preview: z.literal(true), notice: z.string(), record: drawRecordSchema }), ...errors },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'step.run');
+      const access = estateAccess(req);
       return draws.previewStep(ctx, access, req.params.step);
     },
   });
 
   r.post('/api/estates/:eid/steps/:step/run', {
+    config: { action: 'step.run' },
     schema: { tags: ['draws'], params: stepParams, body: noBody, response: { 200: z.object({ record: drawRecordSchema }), ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'step.run');
+      const access = estateAccess(req);
       return draws.runStep(ctx, access, req.params.step);
     },
   });
 
   r.post('/api/estates/:eid/steps/:step/undo', {
+    config: { action: 'step.run' },
     schema: {
       tags: ['draws'],
       params: stepParams,
@@ -186,12 +194,13 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ step: z.number().int(), undone: z.literal(true), restored: z.number().int() }), ...errors },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'step.run');
+      const access = estateAccess(req);
       return draws.undoStep(ctx, access, req.params.step);
     },
   });
 
   r.get('/api/estates/:eid/draws', {
+    config: { action: 'estate.view' },
     schema: {
       tags: ['draws'],
       params: estateParams,
@@ -201,43 +210,43 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.view');
+      const access = estateAccess(req);
       return { draws: await draws.listDraws(ctx, access.estate.id) };
     },
   });
 
   r.get('/api/estates/:eid/draws/:step', {
+    config: { action: 'draw.view' },
     schema: { tags: ['draws'], params: stepParams, response: { 200: z.union([drawRecordSchema, beneficiaryDrawSchema]), ...errors } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'draw.view');
+      const access = estateAccess(req);
       const record = await draws.getDraw(ctx, access, req.params.step);
       return reply.header('Content-Disposition', `attachment; filename="estate-draw-step-${req.params.step}.json"`).send(record);
     },
   });
 
   r.post('/api/estates/:eid/draws/publish', {
+    config: { action: 'draw.publish' },
     schema: { tags: ['draws'], params: estateParams, body: noBody, response: { 200: z.object({ published: z.literal(true) }), ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'draw.publish');
+      const access = estateAccess(req);
       return draws.publishRecords(ctx, access);
     },
   });
 
   r.post('/api/draws/verify', {
     bodyLimit: VERIFY_BODY_LIMIT,
-    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    config: { action: 'account', rateLimit: { max: 60, timeWindow: '1 minute' } },
     schema: {
       tags: ['draws'],
       body: z.record(z.string(), z.unknown()),
       response: { 200: z.object({ verified: z.boolean(), differences: z.array(z.string()) }), ...errorResponses(400, 401, 403, 413, 429) },
     },
-    handler: async (req) => {
-      await requireUser(ctx, req);
-      return draws.verify(req.body);
-    },
+    handler: (req) => draws.verify(req.body),
   });
 
   r.get('/api/estates/:eid/pool-summary', {
+    config: { action: 'participation.viewAll' },
     schema: {
       tags: ['draws'],
       params: estateParams,
@@ -256,15 +265,16 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.viewAll');
+      const access = estateAccess(req);
       return draws.poolSummary(ctx, access);
     },
   });
 
   r.get('/api/estates/:eid/fairness', {
+    config: { action: 'report.view' },
     schema: { tags: ['draws'], params: estateParams, response: { 200: fairnessAnswer, ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'report.view');
+      const access = estateAccess(req);
       return draws.getFairness(ctx, access);
     },
   });

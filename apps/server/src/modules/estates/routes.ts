@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createEstateBody, estateSchema, updateEstateBody } from '@estate/domain/schemas/estate';
-import { requireEstateAccess, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { caller, estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
 import * as estates from './service.js';
 
@@ -17,27 +17,28 @@ export function estateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates', {
+    config: { action: 'account' },
     schema: { tags: ['estates'], body: createEstateBody, response: { 201: z.object({ estate: estateSchema }), ...errorResponses(400, 401, 403) } },
     handler: async (req, reply) => {
-      const user = await requireUser(ctx, req);
+      const user = caller(req);
       return reply.code(201).send({ estate: await estates.createEstate(ctx, user, req.body.name) });
     },
   });
 
   r.get('/api/estates', {
+    config: { action: 'account' },
     schema: { tags: ['estates'], response: { 200: z.object({ estates: z.array(estateSchema) }), ...errorResponses(401, 403) } },
-    handler: async (req) => ({ estates: await estates.listEstates(ctx, await requireUser(ctx, req)) }),
+    handler: async (req) => ({ estates: await estates.listEstates(ctx, caller(req)) }),
   });
 
   r.get('/api/estates/:eid', {
+    config: { action: 'estate.view' },
     schema: { tags: ['estates'], params: estateParams, response: { 200: z.object({ estate: estateSchema }), ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.view');
-      return { estate: estates.toEstateDto(access.estate) };
-    },
+    handler: (req) => ({ estate: estates.toEstateDto(estateAccess(req).estate) }),
   });
 
   r.patch('/api/estates/:eid', {
+    config: { action: 'estate.update' },
     schema: {
       tags: ['estates'],
       params: estateParams,
@@ -45,13 +46,14 @@ export function estateRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ estate: estateSchema }), ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.update');
+      const access = estateAccess(req);
       return { estate: await estates.updateEstate(ctx, access, req.body) };
     },
   });
 
   r.get('/api/estates/:eid/stage', {
+    config: { action: 'estate.view' },
     schema: { tags: ['stages'], params: estateParams, response: { 200: stageSchema, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => estates.stageOf((await requireEstateAccess(ctx, req, req.params.eid, 'estate.view')).estate),
+    handler: (req) => estates.stageOf(estateAccess(req).estate),
   });
 }

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { memberships } from '../../db/schema.js';
-import { requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { caller } from '../../platform/route-access.js';
 import { errorResponses, router } from '../../platform/http.js';
 import type { LiveEvent } from '../../platform/events.js';
 
@@ -11,9 +11,10 @@ const HEARTBEAT_MS = 25_000;
 
 export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
   router(app).get('/api/events', {
+    config: { action: 'account' },
     schema: { tags: ['events'], response: errorResponses(401, 403) },
     handler: async (req, reply) => {
-      const user = await requireUser(ctx, req);
+      const user = caller(req);
       const rows = await ctx.db.select({ estateId: memberships.estateId }).from(memberships).where(eq(memberships.userId, user.id));
       reply.hijack();
       const res = reply.raw;

@@ -6,6 +6,7 @@ import { errorResponses, router } from '../../platform/http.js';
 
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   router(app).get('/api/health', {
+    config: { action: 'public' },
     schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }), ...errorResponses(503) } },
     handler: async () => {
       await ctx.db.execute(sql`select 1`);

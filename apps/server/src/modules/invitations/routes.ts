@@ -6,8 +6,8 @@ import {
   invitationSchema,
 } from '@estate/domain/schemas/estate';
 import { membershipSchema } from '@estate/domain/schemas/account';
-import { requireEstateAccess, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { caller, estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
 import * as invitations from './service.js';
 
@@ -17,6 +17,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates/:eid/invitations', {
+    config: { action: 'member.invite' },
     schema: {
       tags: ['members'],
       params: estateParams,
@@ -24,13 +25,14 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 201: z.object({ invitation: invitationSchema }), ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'member.invite');
+      const access = estateAccess(req);
       const invitation = await invitations.createInvitation(ctx, access, req.body);
       return reply.code(201).send({ invitation });
     },
   });
 
   r.get('/api/estates/:eid/invitations', {
+    config: { action: 'member.invite' },
     schema: {
       tags: ['members'],
       params: estateParams,
@@ -44,12 +46,13 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'member.invite');
+      const access = estateAccess(req);
       return { invitations: await invitations.listInvitations(ctx, access.estate.id) };
     },
   });
 
   r.get('/api/invitations/:token', {
+    config: { action: 'public' },
     schema: {
       tags: ['members'],
       params: tokenParams,
@@ -59,13 +62,14 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/invitations/:token/accept', {
+    config: { action: 'account' },
     schema: {
       tags: ['members'],
       params: tokenParams,
       response: { 200: z.object({ membership: membershipSchema }), ...errorResponses(400, 401, 403, 409) },
     },
     handler: async (req) => {
-      const user = await requireUser(ctx, req);
+      const user = caller(req);
       return { membership: await invitations.acceptInvitation(ctx, user, req.params.token) };
     },
   });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ITEM_STATUSES, createItemBody, updateItemBody } from '@estate/domain/items';
-import { requireEstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as items from './service.js';
 
@@ -87,6 +87,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/estates/:eid/items', {
+    config: { action: 'item.view' },
     schema: {
       tags: ['catalogue'],
       params: estateParams,
@@ -113,12 +114,13 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      const access = estateAccess(req);
       return items.listItems(ctx, access, req.query);
     },
   });
 
   r.post('/api/estates/:eid/items', {
+    config: { action: 'item.create' },
     schema: {
       tags: ['catalogue'],
       params: estateParams,
@@ -126,26 +128,28 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 201: z.object({ item: itemSchema }), ...errors },
     },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.create');
+      const access = estateAccess(req);
       const item = await items.createItem(ctx, access, req.body);
       return reply.code(201).header('ETag', `"${item.version}"`).send({ item });
     },
   });
 
   r.get('/api/estates/:eid/items/:iid', {
+    config: { action: 'item.view' },
     schema: {
       tags: ['catalogue'],
       params: itemParams,
       response: { 200: z.object({ item: itemSchema }), ...errors },
     },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      const access = estateAccess(req);
       const view = await items.viewItem(ctx, access, req.params.iid);
       return reply.header('ETag', `"${view.item.version}"`).send(view);
     },
   });
 
   r.patch('/api/estates/:eid/items/:iid', {
+    config: { action: 'item.update' },
     schema: {
       tags: ['catalogue'],
       params: itemParams,
@@ -153,7 +157,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ item: itemSchema }), ...errorResponses(400, 401, 403, 404, 409, 412, 428) },
     },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.update');
+      const access = estateAccess(req);
       const version = items.parseIfMatch(req.headers['if-match']);
       const item = await items.updateItem(ctx, access, req.params.iid, version, req.body);
       return reply.header('ETag', `"${item.version}"`).send({ item });
@@ -161,22 +165,24 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/items/:iid', {
+    config: { action: 'item.delete' },
     schema: { tags: ['catalogue'], params: itemParams, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.delete');
+      const access = estateAccess(req);
       await items.deleteItem(ctx, access, req.params.iid);
       return reply.code(204).send(null);
     },
   });
 
   r.get('/api/estates/:eid/labels', {
+    config: { action: 'item.view' },
     schema: {
       tags: ['catalogue'],
       params: estateParams,
       response: { 200: z.object({ categories: z.array(z.string()), tags: z.array(z.string()) }), ...errors },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      const access = estateAccess(req);
       return items.listLabels(ctx, access.estate.id);
     },
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireEstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as locations from './service.js';
 
@@ -28,22 +28,25 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/estates/:eid/locations', {
+    config: { action: 'item.view' },
     schema: { tags: ['catalogue'], params: estateParams, response: { 200: z.object({ locations: z.array(locationSchema) }), ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      const access = estateAccess(req);
       return { locations: await locations.listLocations(ctx, access.estate.id) };
     },
   });
 
   r.post('/api/estates/:eid/locations', {
+    config: { action: 'location.manage' },
     schema: { tags: ['catalogue'], params: estateParams, body: z.strictObject({ name, settings: settings.optional() }), response: { 201: z.object({ location: locationSchema }), ...errors } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      const access = estateAccess(req);
       return reply.code(201).send({ location: await locations.createLocation(ctx, access, req.body) });
     },
   });
 
   r.patch('/api/estates/:eid/locations/:lid', {
+    config: { action: 'location.manage' },
     schema: {
       tags: ['catalogue'],
       params: locationParams,
@@ -51,45 +54,50 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ location: locationSchema }), ...errors },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      const access = estateAccess(req);
       return { location: await locations.updateLocation(ctx, access, req.params.lid, req.body) };
     },
   });
 
   r.delete('/api/estates/:eid/locations/:lid', {
+    config: { action: 'location.manage' },
     schema: { tags: ['catalogue'], params: locationParams, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      const access = estateAccess(req);
       await locations.deleteLocation(ctx, access, req.params.lid);
       return reply.code(204).send(null);
     },
   });
 
   r.get('/api/estates/:eid/rooms', {
+    config: { action: 'item.view' },
     schema: { tags: ['catalogue'], params: estateParams, response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      const access = estateAccess(req);
       return { rooms: await locations.listAllRooms(ctx, access.estate.id) };
     },
   });
 
   r.get('/api/estates/:eid/locations/:lid/rooms', {
+    config: { action: 'item.view' },
     schema: { tags: ['catalogue'], params: locationParams, response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.view');
+      const access = estateAccess(req);
       return { rooms: await locations.listRooms(ctx, access.estate.id, req.params.lid) };
     },
   });
 
   r.post('/api/estates/:eid/locations/:lid/rooms', {
+    config: { action: 'location.manage' },
     schema: { tags: ['catalogue'], params: locationParams, body: z.strictObject({ name }), response: { 201: z.object({ room: roomSchema }), ...errors } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      const access = estateAccess(req);
       return reply.code(201).send({ room: await locations.createRoom(ctx, access, req.params.lid, req.body.name) });
     },
   });
 
   r.put('/api/estates/:eid/locations/:lid/rooms/order', {
+    config: { action: 'location.manage' },
     schema: {
       tags: ['catalogue'],
       params: locationParams,
@@ -97,12 +105,13 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      const access = estateAccess(req);
       return { rooms: await locations.reorderRooms(ctx, access, req.params.lid, req.body.roomIds) };
     },
   });
 
   r.patch('/api/estates/:eid/rooms/:rid', {
+    config: { action: 'location.manage' },
     schema: {
       tags: ['catalogue'],
       params: roomParams,
@@ -110,15 +119,16 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ room: roomSchema }), ...errors },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      const access = estateAccess(req);
       return { room: await locations.updateRoom(ctx, access, req.params.rid, req.body) };
     },
   });
 
   r.delete('/api/estates/:eid/rooms/:rid', {
+    config: { action: 'location.manage' },
     schema: { tags: ['catalogue'], params: roomParams, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'location.manage');
+      const access = estateAccess(req);
       await locations.deleteRoom(ctx, access, req.params.rid);
       return reply.code(204).send(null);
     },

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { meSchema, settingsSchema, updateMeBody, userSchema } from '@estate/domain/schemas/account';
-import { requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { caller } from '../../platform/route-access.js';
 import { errorResponses, router } from '../../platform/http.js';
 import * as me from './service.js';
 
@@ -10,16 +10,18 @@ export function meRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/me', {
+    config: { action: 'account:password-reset' },
     schema: { tags: ['account'], response: { 200: meSchema, ...errorResponses(401, 403) } },
-    handler: async (req) => me.getMe(ctx, await requireUser(ctx, req, { allowForcedReset: true })),
+    handler: async (req) => me.getMe(ctx, caller(req)),
   });
 
   r.patch('/api/me', {
+    config: { action: 'account:password-reset' },
     schema: {
       tags: ['account'],
       body: updateMeBody,
       response: { 200: z.object({ user: userSchema, settings: settingsSchema }), ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => me.updateMe(ctx, await requireUser(ctx, req, { allowForcedReset: true }), req.body),
+    handler: async (req) => me.updateMe(ctx, caller(req), req.body),
   });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ITEM_STATUSES } from '@estate/domain/items';
-import { requireEstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
 import * as participation from './service.js';
 
@@ -74,22 +74,25 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
   const r = router(app);
 
   r.put('/api/estates/:eid/items/:iid/interest', {
+    config: { action: 'interest.set' },
     schema: { tags: ['participation'], params: itemParams, body: noBody, response: { 200: interestAnswer, ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'interest.set');
+      const access = estateAccess(req);
       return participation.setInterest(ctx, access, req.params.iid, true);
     },
   });
 
   r.delete('/api/estates/:eid/items/:iid/interest', {
+    config: { action: 'interest.set' },
     schema: { tags: ['participation'], params: itemParams, response: { 200: interestAnswer, ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'interest.set');
+      const access = estateAccess(req);
       return participation.setInterest(ctx, access, req.params.iid, false);
     },
   });
 
   r.get('/api/estates/:eid/items/:iid/interest', {
+    config: { action: 'interest.viewWho' },
     schema: {
       tags: ['participation'],
       params: itemParams,
@@ -102,12 +105,13 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'interest.viewWho');
+      const access = estateAccess(req);
       return participation.listInterested(ctx, access.estate.id, req.params.iid);
     },
   });
 
   r.get('/api/estates/:eid/advice', {
+    config: { action: 'advice.view' },
     schema: {
       tags: ['participation'],
       params: estateParams,
@@ -119,7 +123,7 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'advice.view');
+      const access = estateAccess(req);
       return participation.listAdvice(ctx, access);
     },
   });
@@ -127,22 +131,25 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
   const highInterestAnswer = z.object({ itemId: z.string(), highInterest: z.boolean(), highInterestSource: z.enum(['auto', 'trustee']).nullable() });
 
   r.put('/api/estates/:eid/items/:iid/high-interest', {
+    config: { action: 'highInterest.set' },
     schema: { tags: ['participation'], params: itemParams, body: noBody, response: { 200: highInterestAnswer, ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'highInterest.set');
+      const access = estateAccess(req);
       return participation.setHighInterest(ctx, access, req.params.iid, true);
     },
   });
 
   r.delete('/api/estates/:eid/items/:iid/high-interest', {
+    config: { action: 'highInterest.set' },
     schema: { tags: ['participation'], params: itemParams, response: { 200: highInterestAnswer, ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'highInterest.set');
+      const access = estateAccess(req);
       return participation.setHighInterest(ctx, access, req.params.iid, false);
     },
   });
 
   r.get('/api/estates/:eid/high-interest/recommendations', {
+    config: { action: 'highInterest.review' },
     schema: {
       tags: ['participation'],
       params: estateParams,
@@ -157,52 +164,58 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'highInterest.review');
+      const access = estateAccess(req);
       return participation.listRecommendations(ctx, access);
     },
   });
 
   r.get('/api/estates/:eid/rankings', {
+    config: { action: 'participation.view' },
     schema: { tags: ['participation'], params: estateParams, response: { 200: rankingAnswer, ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.view');
+      const access = estateAccess(req);
       return participation.getRanking(ctx, access);
     },
   });
 
   r.put('/api/estates/:eid/rankings', {
+    config: { action: 'ranking.set' },
     schema: { tags: ['participation'], params: estateParams, body: rankingBody, response: { 200: rankingAnswer, ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'ranking.set');
+      const access = estateAccess(req);
       return participation.setRanking(ctx, access, req.body.itemIds);
     },
   });
 
   r.get('/api/estates/:eid/tokens', {
+    config: { action: 'participation.view' },
     schema: { tags: ['participation'], params: estateParams, response: { 200: tokensAnswer, ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.view');
+      const access = estateAccess(req);
       return participation.getTokens(ctx, access);
     },
   });
 
   r.put('/api/estates/:eid/tokens', {
+    config: { action: 'tokens.set' },
     schema: { tags: ['participation'], params: estateParams, body: tokensBody, response: { 200: tokensAnswer, ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'tokens.set');
+      const access = estateAccess(req);
       return participation.setTokens(ctx, access, req.body.allocations);
     },
   });
 
   r.get('/api/estates/:eid/my-items', {
+    config: { action: 'participation.view' },
     schema: { tags: ['participation'], params: estateParams, response: { 200: myItemsAnswer, ...errors } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.view');
+      const access = estateAccess(req);
       return participation.myItems(ctx, access);
     },
   });
 
   r.post('/api/estates/:eid/participation/:stage/done', {
+    config: { action: 'participation.done' },
     schema: {
       tags: ['participation'],
       params: stageParams,
@@ -210,12 +223,13 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
       response: { 200: z.object({ stage: z.number().int(), doneAt: z.string(), automatic: z.boolean() }), ...errors },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.done');
+      const access = estateAccess(req);
       return participation.markDone(ctx, access, req.params.stage);
     },
   });
 
   r.get('/api/estates/:eid/participation/:stage', {
+    config: { action: 'participation.viewAll' },
     schema: {
       tags: ['participation'],
       params: stageParams,
@@ -228,7 +242,7 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'participation.viewAll');
+      const access = estateAccess(req);
       return participation.listParticipation(ctx, access.estate.id, req.params.stage);
     },
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireEstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { estateAccess } from '../../platform/route-access.js';
 import { AppError } from '../../platform/errors.js';
 import { PHOTO_VARIANTS } from '../../platform/file-urls.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
@@ -14,6 +14,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates/:eid/items/:iid/photos', {
+    config: { action: 'item.update' },
     schema: {
       tags: ['catalogue'],
       params: itemParams,
@@ -21,7 +22,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 201: z.object({ photo: photoSchema }), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
     },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.update');
+      const access = estateAccess(req);
       if (!req.isMultipart()) throw new AppError('unsupported_type', 'Send the photo as multipart/form-data in a field named "file".');
       const file = await req.file();
       if (!file) throw new AppError('validation_failed', 'No photo was sent.', { file: 'Choose a photo to upload.' });
@@ -31,15 +32,17 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/items/:iid/photos/:pid', {
+    config: { action: 'item.update' },
     schema: { tags: ['catalogue'], params: itemParams.extend({ pid: z.uuid() }), response: { 204: noContent, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.update');
+      const access = estateAccess(req);
       await photos.removePhoto(ctx, access, req.params.iid, req.params.pid);
       return reply.code(204).send(null);
     },
   });
 
   r.put('/api/estates/:eid/items/:iid/photos/order', {
+    config: { action: 'item.update' },
     schema: {
       tags: ['catalogue'],
       params: itemParams,
@@ -47,7 +50,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 204: noContent, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (req, reply) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'item.update');
+      const access = estateAccess(req);
       await photos.reorderPhotos(ctx, access, req.params.iid, req.body.photoIds);
       return reply.code(204).send(null);
     },
@@ -55,6 +58,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Signed, not bearer-authenticated: <img> cannot send a token. See platform/file-urls.ts.
   r.get('/api/estates/:eid/photos/:pid/:variant', {
+    config: { action: 'public' },
     schema: {
       tags: ['catalogue'],
       security: [],

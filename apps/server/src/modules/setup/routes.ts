@@ -11,12 +11,13 @@ export function setupRoutes(app: FastifyInstance, ctx: AppContext): void {
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
 
   r.get('/api/setup', {
+    config: { action: 'public' },
     schema: { tags: ['setup'], response: { 200: z.object({ needsSetup: z.boolean() }) } },
     handler: async () => ({ needsSetup: await setup.needsSetup(ctx) }),
   });
 
   r.post('/api/setup', {
-    config: { rateLimit },
+    config: { action: 'public', rateLimit },
     schema: { tags: ['setup'], body: setupBody, response: { 201: z.object({ user: userSchema }), ...errorResponses(400, 409, 429) } },
     handler: async (req, reply) => {
       const user = await setup.createFirstAdmin(ctx, req.body);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireEstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
 import * as stages from './service.js';
 
@@ -11,6 +11,7 @@ export function stageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates/:eid/stage', {
+    config: { action: 'estate.stage' },
     schema: {
       tags: ['stages'],
       params: estateParams,
@@ -18,15 +19,16 @@ export function stageRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ stage: z.number() }), ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.stage');
+      const access = estateAccess(req);
       return { stage: await stages.moveStage(ctx, access, req.body.to) };
     },
   });
 
   r.get('/api/estates/:eid/commitments', {
+    config: { action: 'estate.view' },
     schema: { tags: ['stages'], params: estateParams, response: { 200: z.object({ commitments: z.array(commitmentSchema) }), ...errorResponses(400, 401, 403, 404) } },
     handler: async (req) => {
-      const access = await requireEstateAccess(ctx, req, req.params.eid, 'estate.view');
+      const access = estateAccess(req);
       return { commitments: await stages.listCommitments(ctx, access.estate.id) };
     },
   });

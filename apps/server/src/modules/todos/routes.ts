@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { caller } from '../../platform/route-access.js';
 import { errorResponses, router } from '../../platform/http.js';
 import { listTodos } from './service.js';
 
@@ -18,7 +18,8 @@ const todoSchema = z.object({
 
 export function todoRoutes(app: FastifyInstance, ctx: AppContext): void {
   router(app).get('/api/todos', {
+    config: { action: 'account' },
     schema: { tags: ['account'], response: { 200: z.object({ todos: z.array(todoSchema) }), ...errorResponses(401, 403) } },
-    handler: async (req) => ({ todos: await listTodos(ctx, await requireUser(ctx, req)) }),
+    handler: async (req) => ({ todos: await listTodos(ctx, caller(req)) }),
   });
 }

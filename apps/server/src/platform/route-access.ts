@@ -1,0 +1,111 @@
+/**
+ * Every API route declares what it does (`config: { action }`), and one pre-validation hook turns
+ * that into access: an estate action of the policy table (`packages/domain/permissions.ts`), or
+ * one of the account-level kinds below. A route without an action stops the server at start, so no
+ * route can forget its check. Handlers read the result with `estateAccess(req)` / `caller(req)`.
+ */
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { isAction, type Action, type ResourceFacts } from '@estate/domain/permissions';
+import type { AppContext } from './context.js';
+import { requireAdmin, requireEstateAccess, requireUser, type EstateAccess, type UserRow } from './auth.js';
+
+/**
+ * - `public`: anyone, signed in or not (health, set-up, sign-in, register, …)
+ * - `account`: any signed-in, usable account
+ * - `account:password-reset`: also an account that must first choose a new password
+ * - `admin`: the installation's administrator
+ * - an `Action`: a member of the estate in `:eid` whom the policy allows, in the estate's stage
+ */
+export const ACCOUNT_ACCESS = ['public', 'account', 'account:password-reset', 'admin'] as const;
+export type AccountAccess = (typeof ACCOUNT_ACCESS)[number];
+export type RouteAction = Action | AccountAccess;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What this route does; see route-access.ts. Required on every /api route. */
+    action?: RouteAction;
+    /** Facts about the addressed resource that a policy predicate reads (e.g. the step in the path). */
+    resource?: (req: FastifyRequest) => ResourceFacts;
+  }
+  interface FastifyRequest {
+    estateAccessResolved?: EstateAccess;
+    callerResolved?: UserRow;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isAccountAccess(value: string): value is AccountAccess {
+  return (ACCOUNT_ACCESS as readonly string[]).includes(value);
+}
+
+/** API routes that are documentation, not the product: the OpenAPI UI and document. */
+function isGoverned(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+type AccessHook = (req: FastifyRequest) => Promise<void>;
+
+function accessHook(ctx: AppContext, action: RouteAction): AccessHook {
+  if (action === 'public') return () => Promise.resolve();
+  if (action === 'account') {
+    return async (req) => {
+      req.callerResolved = await requireUser(ctx, req);
+    };
+  }
+  if (action === 'account:password-reset') {
+    return async (req) => {
+      req.callerResolved = await requireUser(ctx, req, { allowForcedReset: true });
+    };
+  }
+  if (action === 'admin') {
+    return async (req) => {
+      const user = await requireUser(ctx, req);
+      requireAdmin(user, req);
+      req.callerResolved = user;
+    };
+  }
+  return async (req) => {
+    const eid = (req.params as { eid?: string }).eid;
+    // Params are not validated yet. A malformed id is left to the params schema (400 naming the
+    // field) once the caller is known to be signed in.
+    if (!eid || !UUID.test(eid)) {
+      req.callerResolved = await requireUser(ctx, req);
+      return;
+    }
+    const facts = req.routeOptions.config.resource?.(req);
+    const access = await requireEstateAccess(ctx, req, eid, action, facts);
+    req.estateAccessResolved = access;
+    req.callerResolved = access.user;
+  };
+}
+
+/** Call before any route is registered. */
+export function governRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isGoverned(route.url)) return;
+    const action = route.config?.action;
+    if (!action || !(isAccountAccess(action) || isAction(action))) {
+      throw new Error(
+        `${String(route.method)} ${route.url} declares no known action (config.action); every API route says what it does.`,
+      );
+    }
+    if (!isAccountAccess(action) && !route.url.includes(':eid')) {
+      throw new Error(`${String(route.method)} ${route.url} declares the estate action "${action}" but has no :eid.`);
+    }
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [accessHook(ctx, action), ...existing];
+  });
+}
+
+/** The access the route's estate action granted (only on routes with an estate action). */
+export function estateAccess(req: FastifyRequest): EstateAccess {
+  if (!req.estateAccessResolved) throw new Error(`${req.routeOptions.url} has no estate action`);
+  return req.estateAccessResolved;
+}
+
+/** The signed-in caller (on every route except `public` ones). */
+export function caller(req: FastifyRequest): UserRow {
+  if (!req.callerResolved) throw new Error(`${req.routeOptions.url} has no signed-in action`);
+  return req.callerResolved;
+}
