@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { queryKeys } from '../../shared/api/query-keys';
 
 const base = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
 
@@ -31,7 +32,7 @@ export type VerifyResult = { verified: boolean; differences: string[] };
 
 export function useDraws(estateId: string | null) {
   return useQuery({
-    queryKey: ['estate', estateId, 'draws'],
+    queryKey: queryKeys.draws(estateId),
     queryFn: () => api<{ draws: DrawSummary[] }>(`${base(estateId ?? '')}/draws`),
     enabled: Boolean(estateId),
     retry: false,

@@ -13,6 +13,7 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { fetchRecord, useDraws, verifyRecord, type VerifyResult } from '../api';
 
 /** `/draws/verify`: upload a record file (or open one of the estate's) and re-run it on the server. */
@@ -53,7 +54,7 @@ export function VerifyPage() {
   const asked = search.get('step');
   const [touched, setTouched] = useState(false);
   const auto = useQuery({
-    queryKey: ['estate', estateId, 'verify', asked],
+    queryKey: queryKeys.verify(estateId, asked),
     queryFn: async () => verifyRecord(await fetchRecord(estateId ?? '', Number(asked))),
     enabled: Boolean(asked && estateId) && !touched,
     retry: false,
