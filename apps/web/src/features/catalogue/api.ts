@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import type { ItemStatus } from '@estate/domain/items';
 import { api, apiFile, type DownloadedFile } from '../../shared/api/client';
+import { queryKeys } from '../../shared/api/query-keys';
 
 export type LocationSettings = { color?: string; subscribed?: boolean; cardCoverImages?: boolean };
 export type Location = {
@@ -127,30 +128,21 @@ export type ItemsPage = { items: ListItem[]; nextCursor: string | null; total: n
 
 const base = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
 const enc = encodeURIComponent;
-
-export const catalogueKeys = {
-  locations: (eid: string) => ['estate', eid, 'locations'] as const,
-  rooms: (eid: string, lid: string) => ['estate', eid, 'locations', lid, 'rooms'] as const,
-  allRooms: (eid: string) => ['estate', eid, 'locations', 'all-rooms'] as const,
-  items: (eid: string) => ['estate', eid, 'items'] as const,
-  list: (eid: string, filters: ItemFilters) => ['estate', eid, 'items', 'list', filters] as const,
-  item: (eid: string, iid: string) => ['estate', eid, 'items', 'detail', iid] as const,
-  labels: (eid: string) => ['estate', eid, 'labels'] as const,
-  approvals: (eid: string) => ['estate', eid, 'approvals', 'mine'] as const,
-};
+/** Item writes carry the version they were made from (412 when someone changed it meanwhile). */
+const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
 
 // Locations and rooms ------------------------------------------------------------------------
 
 export function useLocations(estateId: string) {
   return useQuery({
-    queryKey: catalogueKeys.locations(estateId),
+    queryKey: queryKeys.locations(estateId),
     queryFn: async () => (await api<{ locations: Location[] }>(`${base(estateId)}/locations`)).locations,
   });
 }
 
 export function useRooms(estateId: string, locationId: string | null | undefined) {
   return useQuery({
-    queryKey: catalogueKeys.rooms(estateId, locationId ?? ''),
+    queryKey: queryKeys.rooms(estateId, locationId ?? ''),
     queryFn: async () =>
       (await api<{ rooms: Room[] }>(`${base(estateId)}/locations/${enc(locationId ?? '')}/rooms`)).rooms,
     enabled: Boolean(locationId),
@@ -160,13 +152,13 @@ export function useRooms(estateId: string, locationId: string | null | undefined
 /** Every room of the estate in one request (under the locations key: changes to places refresh it). */
 export function useAllRooms(estateId: string) {
   return useQuery({
-    queryKey: catalogueKeys.allRooms(estateId),
+    queryKey: queryKeys.allRooms(estateId),
     queryFn: async () => (await api<{ rooms: Room[] }>(`${base(estateId)}/rooms`)).rooms,
   });
 }
 
 function invalidatePlaces(queryClient: QueryClient, estateId: string) {
-  return queryClient.invalidateQueries({ queryKey: catalogueKeys.locations(estateId) });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.locations(estateId) });
 }
 
 export function useSaveLocation(estateId: string) {
@@ -217,7 +209,7 @@ export function useSaveRoom(estateId: string, locationId: string) {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogueKeys.rooms(estateId, locationId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rooms(estateId, locationId) }),
         invalidatePlaces(queryClient, estateId),
       ]),
   });
@@ -232,7 +224,7 @@ export function useReorderRooms(estateId: string, locationId: string) {
         method: 'PUT',
         body: { roomIds: ordered.map((room) => room.id) },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.rooms(estateId, locationId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.rooms(estateId, locationId) }),
   });
 }
 
@@ -242,7 +234,7 @@ export function useDeleteRoom(estateId: string, locationId: string) {
     mutationFn: (id: string) => api<void>(`${base(estateId)}/rooms/${enc(id)}`, { method: 'DELETE' }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogueKeys.rooms(estateId, locationId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rooms(estateId, locationId) }),
         invalidatePlaces(queryClient, estateId),
       ]),
   });
@@ -263,7 +255,7 @@ export function itemsSearch(filters: ItemFilters, cursor?: string | null, limit 
 
 export function useItemsList(estateId: string, filters: ItemFilters) {
   return useInfiniteQuery({
-    queryKey: catalogueKeys.list(estateId, filters),
+    queryKey: queryKeys.itemList(estateId, filters),
     queryFn: ({ pageParam, signal }) =>
       api<ItemsPage>(`${base(estateId)}/items?${itemsSearch(filters, pageParam)}`, { signal }),
     initialPageParam: null as string | null,
@@ -273,7 +265,7 @@ export function useItemsList(estateId: string, filters: ItemFilters) {
 
 export function useItem(estateId: string, itemId: string) {
   return useQuery({
-    queryKey: catalogueKeys.item(estateId, itemId),
+    queryKey: queryKeys.item(estateId, itemId),
     queryFn: async () => (await api<{ item: Item }>(`${base(estateId)}/items/${enc(itemId)}`)).item,
   });
 }
@@ -284,7 +276,7 @@ export function fetchItem(estateId: string, itemId: string) {
 
 export function useLabels(estateId: string) {
   return useQuery({
-    queryKey: catalogueKeys.labels(estateId),
+    queryKey: queryKeys.labels(estateId),
     queryFn: () => api<{ categories: string[]; tags: string[] }>(`${base(estateId)}/labels`),
     staleTime: 60_000,
   });
@@ -292,9 +284,9 @@ export function useLabels(estateId: string) {
 
 /** After any item write: the detail gets the answer, lists and counts refetch. */
 function afterItemWrite(queryClient: QueryClient, estateId: string, item?: Item) {
-  if (item) queryClient.setQueryData(catalogueKeys.item(estateId, item.id), item);
-  void queryClient.invalidateQueries({ queryKey: [...catalogueKeys.items(estateId), 'list'] });
-  void queryClient.invalidateQueries({ queryKey: catalogueKeys.labels(estateId) });
+  if (item) queryClient.setQueryData(queryKeys.item(estateId, item.id), item);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.itemLists(estateId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.labels(estateId) });
   void invalidatePlaces(queryClient, estateId);
 }
 
@@ -307,16 +299,14 @@ export function useCreateItem(estateId: string) {
   });
 }
 
-export type ItemPatch = Partial<ItemInput> & {
-  status?: 'unassigned' | 'hold';
-  featuredPhotoId?: string | null;
-};
+/** A catalogue edit. Hold and value have routes of their own (`useSetHold`, `useAppraise`). */
+export type ItemPatch = Partial<ItemInput> & { featuredPhotoId?: string | null };
 
 export function updateItem(estateId: string, itemId: string, version: number, body: ItemPatch) {
   return api<{ item: Item }>(`${base(estateId)}/items/${enc(itemId)}`, {
     method: 'PATCH',
     body,
-    headers: { 'If-Match': `"${version}"` },
+    headers: ifMatch(version),
   }).then((r) => r.item);
 }
 
@@ -329,12 +319,43 @@ export function useUpdateItem(estateId: string) {
   });
 }
 
+/** Hold takes an unassigned item out of the pool; release puts it back (the trustee's decision). */
+export function useSetHold(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; version: number; hold: boolean }) =>
+      (
+        await api<{ item: Item }>(`${base(estateId)}/items/${enc(input.id)}/hold`, {
+          method: input.hold ? 'PUT' : 'DELETE',
+          headers: ifMatch(input.version),
+        })
+      ).item,
+    onSuccess: (item) => afterItemWrite(queryClient, estateId, item),
+  });
+}
+
+/** The appraiser's value (or none) and its currency. */
+export function useAppraise(estateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; version: number; value: number | null; currency: string }) =>
+      (
+        await api<{ item: Item }>(`${base(estateId)}/items/${enc(input.id)}/value`, {
+          method: 'PUT',
+          body: { value: input.value, currency: input.currency },
+          headers: ifMatch(input.version),
+        })
+      ).item,
+    onSuccess: (item) => afterItemWrite(queryClient, estateId, item),
+  });
+}
+
 export function useDeleteItem(estateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<void>(`${base(estateId)}/items/${enc(id)}`, { method: 'DELETE' }),
     onSuccess: (_v, id) => {
-      queryClient.removeQueries({ queryKey: catalogueKeys.item(estateId, id) });
+      queryClient.removeQueries({ queryKey: queryKeys.item(estateId, id) });
       afterItemWrite(queryClient, estateId);
     },
   });
@@ -363,8 +384,8 @@ export function reorderPhotos(estateId: string, itemId: string, photoIds: string
 }
 
 export function refreshItem(queryClient: QueryClient, estateId: string, itemId: string) {
-  void queryClient.invalidateQueries({ queryKey: catalogueKeys.item(estateId, itemId) });
-  void queryClient.invalidateQueries({ queryKey: [...catalogueKeys.items(estateId), 'list'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.item(estateId, itemId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.itemLists(estateId) });
 }
 
 // Hearts (stage 11) ------------------------------------------------------------------------------
@@ -378,11 +399,11 @@ export function patchItemEverywhere(
   itemId: string,
   patch: Partial<Pick<ListItem, 'interested' | 'interestCount'>>,
 ) {
-  queryClient.setQueryData<Item>(catalogueKeys.item(estateId, itemId), (old) =>
+  queryClient.setQueryData<Item>(queryKeys.item(estateId, itemId), (old) =>
     old ? { ...old, ...patch } : old,
   );
   queryClient.setQueriesData<InfiniteData<ItemsPage>>(
-    { queryKey: [...catalogueKeys.items(estateId), 'list'] },
+    { queryKey: queryKeys.itemLists(estateId) },
     (old) =>
       old && {
         ...old,
@@ -402,7 +423,7 @@ export function useToggleInterest(estateId: string) {
         method: input.interested ? 'DELETE' : 'PUT',
       }),
     onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: catalogueKeys.items(estateId) });
+      await queryClient.cancelQueries({ queryKey: queryKeys.items(estateId) });
       patchItemEverywhere(queryClient, estateId, input.itemId, {
         interested: !input.interested,
         interestCount: Math.max(0, input.interestCount + (input.interested ? -1 : 1)),
@@ -437,7 +458,7 @@ export type MyApproval = {
 
 export function useMyApprovals(estateId: string, enabled: boolean) {
   return useQuery({
-    queryKey: catalogueKeys.approvals(estateId),
+    queryKey: queryKeys.myApprovals(estateId),
     queryFn: async () =>
       (await api<{ approvals: MyApproval[] }>(`${base(estateId)}/approvals/mine`)).approvals,
     enabled,
@@ -463,7 +484,7 @@ export function useSetApproval(estateId: string) {
             : {}),
         },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.approvals(estateId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.myApprovals(estateId) }),
   });
 }
 
@@ -472,7 +493,7 @@ export function useApproveAll(estateId: string) {
   return useMutation({
     mutationFn: () =>
       api<{ approved: number }>(`${base(estateId)}/approvals/approve-all`, { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.approvals(estateId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.myApprovals(estateId) }),
   });
 }
 

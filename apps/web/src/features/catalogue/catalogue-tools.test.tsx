@@ -254,14 +254,16 @@ describe('hold', () => {
     };
   }
 
-  it('a trustee puts an item on hold and back in the pool, each time with its version', async () => {
+  it('a trustee puts an item on hold and back in the pool through the hold route, each time with its version', async () => {
     let current = item();
+    const hold: MockHandler = ({ method }) => {
+      current = item({ status: method === 'PUT' ? 'hold' : 'unassigned', version: current.version + 1 });
+      return json(200, { item: current });
+    };
     const api = signedIn({
       'GET /api/estates/e1/items/it1': () => json(200, { item: current }),
-      'PATCH /api/estates/e1/items/it1': ({ body }) => {
-        current = item({ ...(body as Partial<Item>), version: current.version + 1 });
-        return json(200, { item: current });
-      },
+      'PUT /api/estates/e1/items/it1/hold': hold,
+      'DELETE /api/estates/e1/items/it1/hold': hold,
     });
     renderApp('/p/e1/i/it1');
     const user = userEvent.setup();
@@ -271,18 +273,20 @@ describe('hold', () => {
 
     await user.click(screen.getByRole('button', { name: 'Back to the pool' }));
     expect(await screen.findByRole('button', { name: 'Put on hold' })).toBeInTheDocument();
-    const patches = api.find('PATCH', '/api/estates/e1/items/it1');
-    expect(patches.map((p) => [p.headers.get('If-Match'), p.body])).toEqual([
-      ['"3"', { status: 'hold' }],
-      ['"4"', { status: 'unassigned' }],
+    const holds = api.calls.filter((c) => c.path === '/api/estates/e1/items/it1/hold');
+    expect(holds.map((c) => [c.method, c.headers.get('If-Match')])).toEqual([
+      ['PUT', '"3"'],
+      ['DELETE', '"4"'],
     ]);
+    // A PATCH no longer carries a status.
+    expect(api.find('PATCH', '/api/estates/e1/items/it1')).toHaveLength(0);
   });
 
-  const routes = (roles: number[], status: Item['status']) => ({
+  const routes = (roles: number[], status: Item['status'], stage = 1) => ({
     'GET /api/setup': { needsSetup: false },
     'POST /api/auth/refresh': { accessToken: 'token' },
-    'GET /api/me': makeMe({ roles, stage: 1 }),
-    'GET /api/estates/e1/stage': { stage: 1, name: 'Stage' },
+    'GET /api/me': makeMe({ roles, stage }),
+    'GET /api/estates/e1/stage': { stage, name: 'Stage' },
     'GET /api/estates/e1/locations': { locations: [] },
     'GET /api/estates/e1/members': { members: [] },
     'GET /api/estates/e1/items/it1': { item: item({ status }) },
@@ -301,5 +305,55 @@ describe('hold', () => {
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Put on hold' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back to the pool' })).not.toBeInTheDocument();
+  });
+
+  describe('value', () => {
+    it('an appraiser sets the value and currency through the value route, with the version', async () => {
+      let current = item({ status: 'unassigned' });
+      const api = mockFetch({
+        ...routes([20], 'unassigned', 11),
+        'GET /api/estates/e1/items/it1': () => json(200, { item: current }),
+        'PUT /api/estates/e1/items/it1/value': ({ body }) => {
+          const { value, currency } = body as { value: number; currency: string };
+          current = item({ value: value.toFixed(2), currency, version: current.version + 1 });
+          return json(200, { item: current });
+        },
+      });
+      renderApp('/p/e1/i/it1');
+      const form = within(await screen.findByRole('form', { name: 'Value' }));
+      // An appraiser does not edit the rest of the item.
+      expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+      const user = userEvent.setup();
+      await user.click(form.getByRole('combobox', { name: 'Currency' }));
+      await user.click(await screen.findByRole('option', { name: /^EUR/ }));
+      await user.type(form.getByRole('textbox', { name: 'Amount' }), '1,250.50');
+      await user.click(form.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(api.find('PUT', '/api/estates/e1/items/it1/value')).toHaveLength(1));
+      const [put] = api.find('PUT', '/api/estates/e1/items/it1/value');
+      expect([put?.headers.get('If-Match'), put?.body]).toEqual(['"3"', { value: 1250.5, currency: 'EUR' }]);
+      expect(await screen.findByText('€1,250.50')).toBeInTheDocument();
+      expect(api.find('PATCH', '/api/estates/e1/items/it1')).toHaveLength(0);
+    });
+
+    it('says what to type instead of sending something that is not an amount', async () => {
+      const api = mockFetch(routes([20], 'unassigned', 11));
+      renderApp('/p/e1/i/it1');
+      const form = within(await screen.findByRole('form', { name: 'Value' }));
+      const user = userEvent.setup();
+      await user.type(form.getByRole('textbox', { name: 'Amount' }), 'about 20');
+      await user.click(form.getByRole('button', { name: 'Save' }));
+      expect(await form.findByText('Enter an amount such as 120.50.')).toBeInTheDocument();
+      expect(api.find('PUT', '/api/estates/e1/items/it1/value')).toHaveLength(0);
+    });
+
+    it.each([
+      ['a beneficiary', [10], 11],
+      ['an appraiser once results are published', [20], 40],
+    ])('is not offered to %s', async (_who, roles, stage) => {
+      mockFetch(routes(roles, 'unassigned', stage));
+      renderApp('/p/e1/i/it1');
+      expect(await screen.findByRole('heading', { name: 'Oak Dining Table' })).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Value' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -4,6 +4,7 @@
  * Self-contained, so the shell does not load the catalogue's code to use it.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../shared/api/query-keys';
 
 type ItemEvent = { estateId?: unknown; itemId?: unknown; interestCount?: unknown };
 type Page = { items: { id: string; interestCount: number }[] };
@@ -14,10 +15,10 @@ export function applyItemEvent(queryClient: QueryClient, data: unknown): void {
   if (typeof estateId !== 'string') return;
   if (typeof itemId === 'string' && typeof interestCount === 'number') {
     queryClient.setQueriesData<{ interestCount: number }>(
-      { queryKey: ['estate', estateId, 'items', 'detail', itemId] },
+      { queryKey: queryKeys.item(estateId, itemId) },
       (old) => (old ? { ...old, interestCount } : old),
     );
-    queryClient.setQueriesData<{ pages: Page[] }>({ queryKey: ['estate', estateId, 'items', 'list'] }, (old) =>
+    queryClient.setQueriesData<{ pages: Page[] }>({ queryKey: queryKeys.itemLists(estateId) }, (old) =>
       old
         ? {
             ...old,
@@ -30,6 +31,6 @@ export function applyItemEvent(queryClient: QueryClient, data: unknown): void {
     );
     return;
   }
-  void queryClient.invalidateQueries({ queryKey: ['estate', estateId, 'items'] });
-  void queryClient.invalidateQueries({ queryKey: ['estate', estateId, 'locations'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.items(estateId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.locations(estateId) });
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { can as canDo, type Action } from '@estate/domain/permissions';
-import type { StageCode } from '@estate/domain/stages';
+import type { Action } from '@estate/domain/permissions';
 import type { Membership } from '@estate/domain/schemas/account';
+import { actorOf, policyFor } from '../../shared/session/actor';
 import { currentMembership } from '../../shared/session/current-estate';
 import { useSession } from '../../shared/session/session-context';
 
@@ -9,6 +9,7 @@ export type EstateAccess = {
   estateId: string;
   membership: Membership;
   stage: number;
+  /** The policy's answer for this person in this estate now (the same table the server checks). */
   can: (action: Action) => boolean;
 };
 
@@ -21,11 +22,6 @@ export function useEstate(): EstateAccess | null {
   const { me } = useSession();
   const membership = pid ? (me?.memberships.find((m) => m.estateId === pid) ?? null) : currentMembership(me);
   if (!membership) return null;
-  const roles = me?.user.isAdmin ? [...membership.roles, 99] : membership.roles;
-  return {
-    estateId: membership.estateId,
-    membership,
-    stage: membership.stage,
-    can: (action) => canDo(action, { roles, stage: membership.stage as StageCode }),
-  };
+  const policy = policyFor(actorOf(me, membership));
+  return { estateId: membership.estateId, membership, stage: membership.stage, can: (action) => policy.can(action) };
 }

@@ -32,7 +32,7 @@ export function PageLayout({ title, subtitle, actions, children, maxWidth = 1100
             {title}
           </Typography>
           {subtitle && (
-            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography component={typeof subtitle === 'string' ? 'p' : 'div'} color="text.secondary" sx={{ mt: 0.5 }}>
               {subtitle}
             </Typography>
           )}

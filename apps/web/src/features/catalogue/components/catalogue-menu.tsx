@@ -60,19 +60,21 @@ export function CatalogueMenu({ estate, filters, itemIds }: Props) {
         <MoreVert />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => void exportAs('csv')}>
-          <ListItemIcon>
-            <Download />
-          </ListItemIcon>
-          {t('catalogue:io.exportCsv')}
-        </MenuItem>
-        <MenuItem onClick={() => void exportAs('xlsx')}>
-          <ListItemIcon>
-            <Download />
-          </ListItemIcon>
-          {t('catalogue:io.exportXlsx')}
-        </MenuItem>
-        {estate.can('item.create') && (
+        {estate.can('item.export') && [
+          <MenuItem key="csv" onClick={() => void exportAs('csv')}>
+            <ListItemIcon>
+              <Download />
+            </ListItemIcon>
+            {t('catalogue:io.exportCsv')}
+          </MenuItem>,
+          <MenuItem key="xlsx" onClick={() => void exportAs('xlsx')}>
+            <ListItemIcon>
+              <Download />
+            </ListItemIcon>
+            {t('catalogue:io.exportXlsx')}
+          </MenuItem>,
+        ]}
+        {estate.can('item.import') && (
           <MenuItem
             onClick={() => {
               setAnchor(null);
@@ -85,12 +87,14 @@ export function CatalogueMenu({ estate, filters, itemIds }: Props) {
             {t('catalogue:io.import')}
           </MenuItem>
         )}
-        <MenuItem onClick={() => void labels()}>
-          <ListItemIcon>
-            <QrCode />
-          </ListItemIcon>
-          {t('catalogue:io.labels')}
-        </MenuItem>
+        {estate.can('item.labels') && (
+          <MenuItem onClick={() => void labels()}>
+            <ListItemIcon>
+              <QrCode />
+            </ListItemIcon>
+            {t('catalogue:io.labels')}
+          </MenuItem>
+        )}
       </Menu>
       {importing && (
         <Suspense fallback={null}>

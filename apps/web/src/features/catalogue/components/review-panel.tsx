@@ -13,7 +13,8 @@ import Flag from '@mui/icons-material/FlagOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
-import { catalogueKeys, useSetApproval, type Item, type MyApproval, type Suggestion } from '../api';
+import { queryKeys } from '../../../shared/api/query-keys';
+import { useSetApproval, type Item, type MyApproval, type Suggestion } from '../api';
 import { LabelsField } from './item-fields';
 
 type Props = { estateId: string; item: Item; mine?: MyApproval; categories: string[] };
@@ -68,8 +69,8 @@ export function ReviewPanel({ estateId, item, mine, categories }: Props) {
   const card = useRef<HTMLDivElement>(null);
   // A flag with a suggestion makes the item Pending: read it again so its status shows that.
   const refreshItem = () => {
-    void queryClient.invalidateQueries({ queryKey: catalogueKeys.item(estateId, item.id) });
-    void queryClient.invalidateQueries({ queryKey: [...catalogueKeys.items(estateId), 'list'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.item(estateId, item.id) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.itemLists(estateId) });
   };
 
   const approve = () =>

@@ -30,9 +30,9 @@ import { isApiError } from '../../../shared/api/api-error';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { notify } from '../../../shared/ui/notify';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { dragAccessibility, dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
 import {
-  catalogueKeys,
   updateItem,
   useItemsList,
   useLocations,
@@ -176,13 +176,13 @@ function Board({ estateId, locationId, manage }: { estateId: string; locationId:
         'error',
       );
     } finally {
-      await queryClient.invalidateQueries({ queryKey: [...catalogueKeys.items(estateId), 'list'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.itemLists(estateId) });
       setMoved((m) => {
         const next = { ...m };
         delete next[item.id];
         return next;
       });
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.rooms(estateId, locationId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rooms(estateId, locationId) });
     }
   };
 

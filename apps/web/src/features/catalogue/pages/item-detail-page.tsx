@@ -1,6 +1,5 @@
 import { Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -19,11 +18,11 @@ import { useTheme } from '@mui/material/styles';
 import Delete from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import PauseCircle from '@mui/icons-material/PauseCircleOutlined';
 import PhotoLibrary from '@mui/icons-material/PhotoLibraryOutlined';
-import type { Member } from '@estate/domain/schemas/estate';
-import { isTrusteeLike } from '@estate/domain/roles';
+import Undo from '@mui/icons-material/UndoOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { api } from '../../../shared/api/client';
+import { useMembers } from '../../../shared/api/members';
 import { errorMessage } from '../../../shared/api/error-message';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/i18n/format';
@@ -31,7 +30,7 @@ import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { notify } from '../../../shared/ui/notify';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
-import { useDeleteItem, useUpdateItem, useItem, useLabels, useLocations, useMyApprovals, useRooms, type Item } from '../api';
+import { useDeleteItem, useItem, useLabels, useLocations, useMyApprovals, useRooms, useSetHold, type Item } from '../api';
 import { useEstate, type EstateAccess } from '../use-estate';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { HeartButton } from '../components/heart-button';
@@ -40,6 +39,7 @@ import { PhotoManager } from '../components/photo-manager';
 import { ReviewPanel } from '../components/review-panel';
 import { StatusChip } from '../components/status-chip';
 import { StyleWarnings } from '../components/style-warnings';
+import { ValueEditor } from '../components/value-editor';
 
 const ItemFormDialog = lazyNamed(() => import('../components/item-form-dialog'), 'ItemFormDialog');
 
@@ -95,16 +95,13 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const reviewing = estate.can('approval.set');
   const approvals = useMyApprovals(estateId, reviewing);
   const remove = useDeleteItem(estateId);
-  const update = useUpdateItem(estateId);
+  const setHold = useSetHold(estateId);
   const canEdit = estate.can('item.update');
-  // Trustees take an item out of the pool (Hold) and put it back.
-  const canHold =
-    canEdit && isTrusteeLike(estate.membership.roles) && (item.status === 'unassigned' || item.status === 'hold');
-  const members = useQuery({
-    queryKey: ['estate', estateId, 'members'],
-    queryFn: async () => (await api<{ members: Member[] }>(`/api/estates/${estateId}/members`)).members,
-    enabled: Boolean(item.assignment),
-  });
+  const canPhotos = estate.can('photo.manage');
+  const canDelete = estate.can('item.delete');
+  // Trustees take an unassigned item out of the pool (Hold) and put it back.
+  const canHold = estate.can('item.hold') && (item.status === 'unassigned' || item.status === 'hold');
+  const members = useMembers(estateId, Boolean(item.assignment));
 
   const featured = item.photos.find((p) => p.id === (shown ?? item.featuredPhotoId)) ?? item.photos[0];
   const location = locations.data?.find((l) => l.id === item.locationId);
@@ -171,21 +168,26 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
         </Breadcrumbs>
       }
       actions={
-        canEdit && (
+        (canEdit || canPhotos || canHold || canDelete) && (
           <>
-            <Button variant="contained" startIcon={<Edit />} onClick={() => setEditing(true)}>
-              {t('catalogue:common.edit')}
-            </Button>
-            <Button variant="outlined" startIcon={<PhotoLibrary />} onClick={() => setPhotos(true)}>
-              {t('catalogue:photos.manage')}
-            </Button>
+            {canEdit && (
+              <Button variant="contained" startIcon={<Edit />} onClick={() => setEditing(true)}>
+                {t('catalogue:common.edit')}
+              </Button>
+            )}
+            {canPhotos && (
+              <Button variant="outlined" startIcon={<PhotoLibrary />} onClick={() => setPhotos(true)}>
+                {t('catalogue:photos.manage')}
+              </Button>
+            )}
             {canHold && (
               <Button
                 variant="outlined"
-                disabled={update.isPending}
+                startIcon={item.status === 'hold' ? <Undo /> : <PauseCircle />}
+                disabled={setHold.isPending}
                 onClick={() =>
-                  update.mutate(
-                    { id: item.id, version: item.version, patch: { status: item.status === 'hold' ? 'unassigned' : 'hold' } },
+                  setHold.mutate(
+                    { id: item.id, version: item.version, hold: item.status !== 'hold' },
                     { onError: (e) => notify(errorMessage(e, t), 'error') },
                   )
                 }
@@ -193,7 +195,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
                 {item.status === 'hold' ? t('catalogue:items.release') : t('catalogue:items.hold')}
               </Button>
             )}
-            {estate.can('item.delete') && (
+            {canDelete && (
               <Button color="error" startIcon={<Delete />} onClick={() => setDeleting(true)}>
                 {t('catalogue:common.delete')}
               </Button>
@@ -285,6 +287,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
               </Box>
             ))}
           </Box>
+          {estate.can('item.appraise') && <ValueEditor key={item.version} estateId={estateId} item={item} />}
           {item.notes && (
             <Box sx={{ mt: 2 }}>
               <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
