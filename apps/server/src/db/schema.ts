@@ -33,6 +33,9 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 
 // ---- Installation-wide tables ----
 
+/** A signed-out session and until when its access tokens could still be presented. */
+export type EndedSession = { sid: string; until: string };
+
 export const users = pgTable(
   'users',
   {
@@ -50,6 +53,10 @@ export const users = pgTable(
       .notNull()
       .default('ok'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Raised by a password change or reset and by disabling: every older access token stops. */
+    sessionGeneration: integer('session_generation').notNull().default(0),
+    /** Sessions (refresh families) signed out while their access tokens may still be unexpired. */
+    endedSessions: jsonb('ended_sessions').$type<EndedSession[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,6 +129,7 @@ export const estates = pgTable('estates', {
 
 // ---- Estate tables: every one has estate_id NOT NULL REFERENCES estates ----
 
+/** A trigger (migration 0005) announces every change on the 'estate_access' channel (platform/events.ts). */
 export const memberships = pgTable(
   'memberships',
   {

@@ -10,6 +10,7 @@ import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages'
 import { estates, memberships, users } from '../db/schema.js';
 import type { AppContext } from './context.js';
 import { AppError, notFound } from './errors.js';
+import type { AccessClaims } from './tokens.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type EstateRow = typeof estates.$inferSelect;
@@ -28,14 +29,35 @@ function bearer(req: FastifyRequest): string | undefined {
   return header.slice('Bearer '.length).trim() || undefined;
 }
 
+/** The verified token of each request, for `usableUser` and for streams that end at its expiry. */
+const requestClaims = new WeakMap<FastifyRequest, AccessClaims>();
+
+/** The access token's claims on a request that passed `callerId` (signed-in routes only). */
+export function accessClaims(req: FastifyRequest): AccessClaims {
+  const claims = requestClaims.get(req);
+  if (!claims) throw new Error(`${req.routeOptions.url} has no signed-in caller`);
+  return claims;
+}
+
 /** The user id from a valid access token; the token alone never proves the account is still usable. */
 async function callerId(ctx: AppContext, req: FastifyRequest): Promise<string> {
   const token = bearer(req);
   if (!token) throw new AppError('unauthenticated', 'Please sign in.');
-  return (await ctx.tokens.verify(token, ctx.now())).userId;
+  const claims = await ctx.tokens.verify(token, ctx.now());
+  requestClaims.set(req, claims);
+  return claims.userId;
 }
 
-function usableUser(user: UserRow | null | undefined, options: { allowForcedReset?: boolean }): UserRow {
+/**
+ * Whether a token's session is still open for this user row: signing out ended that session, a
+ * password change, reset or disabling raised the generation. Read from the row already loaded for
+ * the request, so it costs no query. Used by live streams too.
+ */
+export function sessionOpen(user: Pick<UserRow, 'sessionGeneration' | 'endedSessions'>, claims: AccessClaims): boolean {
+  return claims.generation === user.sessionGeneration && !user.endedSessions.some((s) => s.sid === claims.sessionId);
+}
+
+function usableUser(user: UserRow | null | undefined, req: FastifyRequest, options: { allowForcedReset?: boolean }): UserRow {
   if (!user) throw new AppError('unauthenticated', 'Invalid access.');
   if (user.accountStatus === 'disabled') {
     throw new AppError(
@@ -43,6 +65,9 @@ function usableUser(user: UserRow | null | undefined, options: { allowForcedRese
       'This account has been disabled. Please contact the administrator.',
     );
   }
+  const claims = requestClaims.get(req);
+  // token_expired, so a client holding a fresh refresh cookie (the device that changed the password) carries on.
+  if (!claims || !sessionOpen(user, claims)) throw new AppError('token_expired', 'Your session has ended. Please sign in again.');
   if (user.loginStatus === 'forced-reset' && !options.allowForcedReset) {
     throw new AppError('password_reset_required', 'Please choose a new password before continuing.');
   }
@@ -63,7 +88,7 @@ export async function requireUser(
     `user:${userId}`,
     async () => (await ctx.db.select().from(users).where(eq(users.id, userId)))[0],
   );
-  return usableUser(user, options);
+  return usableUser(user, req, options);
 }
 
 /**
@@ -87,7 +112,7 @@ export async function requireEstateAccess(
       .where(eq(users.id, userId));
     return found;
   });
-  const user = usableUser(row?.user, {});
+  const user = usableUser(row?.user, req, {});
   if (!row?.estate || (!row.roles && !user.isAdmin)) {
     if (row?.estate)
       req.log.warn({ userId: user.id, estateId, action }, 'refused: not a member of the estate');

@@ -5,7 +5,7 @@ import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { toUserDto } from '../../platform/user-dto.js';
-import { revokeAllSessions } from '../auth/service.js';
+import { announceSessionsEnded, cancelOneTimeTokens, revokeAllSessions } from '../auth/service.js';
 
 export async function listUsers(ctx: AppContext) {
   const rows = await ctx.db.select().from(users).orderBy(asc(users.lastName), asc(users.firstName));
@@ -25,11 +25,14 @@ export async function updateAccount(ctx: AppContext, admin: UserRow, userId: str
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(users).set({ ...change, updatedAt: now }).where(eq(users.id, userId)).returning();
     if (!row) throw notFound('That account');
-    // Disabling stops the account at once: its refresh tokens die, and every request re-checks status.
-    if (change.accountStatus === 'disabled') await revokeAllSessions(tx, userId, now);
-    return row;
+    if (change.accountStatus !== 'disabled') return { row, endedGeneration: undefined };
+    // Disabling stops the account at once: its refresh tokens and mailed links die, its access
+    // tokens stop (and stay stopped if it is enabled again), and its open event streams close.
+    await cancelOneTimeTokens(tx, userId, ['reset-password', 'confirm-email'], now);
+    return { row, endedGeneration: await revokeAllSessions(tx, userId, now) };
   });
-  return toUserDto(updated);
+  if (updated.endedGeneration !== undefined) await announceSessionsEnded(ctx, userId, updated.endedGeneration);
+  return toUserDto(updated.row);
 }
 
 export async function listOutbox(ctx: AppContext) {

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { desc } from 'drizzle-orm';
-import { outbox } from '../../db/schema.js';
+import { desc, eq } from 'drizzle-orm';
+import { outbox, users } from '../../db/schema.js';
 import { call, useHarness } from '../../test/harness.js';
 import { PASSWORD, createAdmin, createUser, linkToken, signIn } from '../../test/factories.js';
 
 const h = useHarness();
+
+function refreshCookie(res: { headers: Record<string, unknown> }): string | undefined {
+  return [res.headers['set-cookie']].flat().find((c): c is string => typeof c === 'string' && c.startsWith('refresh_token='))?.split(';')[0];
+}
+
+/** A new access token (and the rotated cookie) from a refresh cookie. */
+async function refreshed(cookie: string): Promise<{ token: string; cookie: string }> {
+  const res = await call(h, 'POST', '/api/auth/refresh', { as: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { token: res.json<{ accessToken: string }>().accessToken, cookie: refreshCookie(res)! };
+}
 
 async function lastMailLink(): Promise<string> {
   const [mail] = await h.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
@@ -132,6 +143,33 @@ describe('signing in and sessions', () => {
     expect((await call(h, 'POST', '/api/auth/logout', { as: user })).statusCode).toBe(204);
     expect((await call(h, 'POST', '/api/auth/refresh', { as: user })).statusCode).toBe(401);
   });
+
+  it('signing out ends that session\'s access tokens at once, and no other session\'s', async () => {
+    const phone = await createUser(h, { email: 'two@example.com' });
+    const laptop = await signIn(h, 'two@example.com');
+    // A token refreshed within the phone's session belongs to it too.
+    const phoneLater = await refreshed(phone.cookie!);
+    expect((await call(h, 'GET', '/api/me', { as: phone })).statusCode).toBe(200);
+    expect((await call(h, 'POST', '/api/auth/logout', { as: phoneLater })).statusCode).toBe(204);
+    for (const token of [phone.token, phoneLater.token]) {
+      const after = await call(h, 'GET', '/api/me', { as: { token } });
+      expect(after.statusCode).toBe(401);
+      expect(after.json().error.code).toBe('token_expired');
+    }
+    expect((await call(h, 'GET', '/api/me', { as: laptop })).statusCode).toBe(200);
+    expect((await call(h, 'POST', '/api/auth/refresh', { as: laptop })).statusCode).toBe(200);
+  });
+
+  it('remembers a signed-out session only while its access tokens could still be used', async () => {
+    const first = await createUser(h, { email: 'many@example.com' });
+    await call(h, 'POST', '/api/auth/logout', { as: first });
+    h.clock.advance(17 * 60_000);
+    const second = await signIn(h, 'many@example.com');
+    await call(h, 'POST', '/api/auth/logout', { as: second });
+    const [row] = await h.database.db.select({ ended: users.endedSessions }).from(users).where(eq(users.id, first.id));
+    expect(row!.ended).toHaveLength(1);
+    expect((await call(h, 'GET', '/api/me', { as: second })).statusCode).toBe(401);
+  });
 });
 
 describe('password reset and change', () => {
@@ -144,9 +182,47 @@ describe('password reset and change', () => {
     const reset = await call(h, 'POST', '/api/auth/reset-password', { body: { token, password: 'New-Garden-Path-22' } });
     expect(reset.statusCode).toBe(204);
     expect((await call(h, 'POST', '/api/auth/reset-password', { body: { token, password: 'Other-Garden-Path-22' } })).statusCode).toBe(400);
-    // The reset ended existing sessions.
+    // The reset ended existing sessions, access tokens included.
     expect((await call(h, 'POST', '/api/auth/refresh', { as: user })).statusCode).toBe(401);
+    expect((await call(h, 'GET', '/api/me', { as: user })).json().error.code).toBe('token_expired');
     await signIn(h, 'forgetful@example.com', 'New-Garden-Path-22');
+  });
+
+  it('a reset cancels every other reset link; so does a password change', async () => {
+    await createUser(h, { email: 'twice@example.com' });
+    await call(h, 'POST', '/api/auth/forgot-password', { body: { email: 'twice@example.com' } });
+    const first = linkToken(await lastMailLink());
+    await call(h, 'POST', '/api/auth/forgot-password', { body: { email: 'twice@example.com' } });
+    const second = linkToken(await lastMailLink());
+    expect(second).not.toBe(first);
+    expect((await call(h, 'POST', '/api/auth/reset-password', { body: { token: second, password: 'New-Garden-Path-22' } })).statusCode).toBe(204);
+    const older = await call(h, 'POST', '/api/auth/reset-password', { body: { token: first, password: 'Sly-Garden-Path-22' } });
+    expect(older.statusCode).toBe(400);
+    expect(older.json().error.fields).toHaveProperty('token');
+
+    await call(h, 'POST', '/api/auth/forgot-password', { body: { email: 'twice@example.com' } });
+    const third = linkToken(await lastMailLink());
+    const user = await signIn(h, 'twice@example.com', 'New-Garden-Path-22');
+    const change = await call(h, 'POST', '/api/auth/change-password', { as: user, body: { currentPassword: 'New-Garden-Path-22', newPassword: 'Fresh-Meadow-Walk-9' } });
+    expect(change.statusCode).toBe(204);
+    expect((await call(h, 'POST', '/api/auth/reset-password', { body: { token: third, password: 'Sly-Garden-Path-22' } })).statusCode).toBe(400);
+    await signIn(h, 'twice@example.com', 'Fresh-Meadow-Walk-9');
+  });
+
+  it('a reset cancels outstanding confirmation links, and disabling cancels every link', async () => {
+    const admin = await createAdmin(h);
+    await call(h, 'POST', '/api/auth/register', { body: { firstName: 'Una', lastName: 'Sure', email: 'unsure@example.com', password: PASSWORD } });
+    const confirm = linkToken(await lastMailLink());
+    await call(h, 'POST', '/api/auth/forgot-password', { body: { email: 'unsure@example.com' } });
+    const reset = linkToken(await lastMailLink());
+    expect((await call(h, 'POST', '/api/auth/reset-password', { body: { token: reset, password: 'New-Garden-Path-22' } })).statusCode).toBe(204);
+    expect((await call(h, 'POST', '/api/auth/confirm-email', { body: { token: confirm } })).statusCode).toBe(400);
+
+    const user = await signIn(h, 'unsure@example.com', 'New-Garden-Path-22');
+    await call(h, 'POST', '/api/auth/forgot-password', { body: { email: 'unsure@example.com' } });
+    const beforeDisabling = linkToken(await lastMailLink());
+    await call(h, 'PATCH', `/api/admin/users/${user.id}`, { as: admin, body: { accountStatus: 'disabled' } });
+    expect((await call(h, 'POST', '/api/auth/reset-password', { body: { token: beforeDisabling, password: 'Sly-Garden-Path-22' } })).statusCode).toBe(400);
   });
 
   it('refuses an expired reset link', async () => {
@@ -168,6 +244,10 @@ describe('password reset and change', () => {
     const ok = await call(h, 'POST', '/api/auth/change-password', { as: user, body: { currentPassword: PASSWORD, newPassword: 'Fresh-Meadow-Walk-9' } });
     expect(ok.statusCode).toBe(204);
     expect((await call(h, 'POST', '/api/auth/refresh', { as: other })).statusCode).toBe(401);
+    // The other device's access token stops at once, not when it would have expired.
+    const stopped = await call(h, 'GET', '/api/me', { as: other });
+    expect(stopped.statusCode).toBe(401);
+    expect(stopped.json().error.code).toBe('token_expired');
     await signIn(h, 'change@example.com', 'Fresh-Meadow-Walk-9');
   });
 });
@@ -182,13 +262,20 @@ describe('account states set by an admin', () => {
     const blocked = await call(h, 'GET', '/api/estates', { as: user });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.code).toBe('password_reset_required');
-    await call(h, 'POST', '/api/auth/change-password', { as: user, body: { currentPassword: PASSWORD, newPassword: 'Fresh-Meadow-Walk-9' } });
+    const changed = await call(h, 'POST', '/api/auth/change-password', { as: user, body: { currentPassword: PASSWORD, newPassword: 'Fresh-Meadow-Walk-9' } });
+    // The old access token ended with the old password; this device's new refresh cookie carries on.
+    expect((await call(h, 'GET', '/api/estates', { as: user })).json().error.code).toBe('token_expired');
+    Object.assign(user, await refreshed(refreshCookie(changed)!));
     expect((await call(h, 'GET', '/api/estates', { as: user })).statusCode).toBe(200);
 
     await call(h, 'PATCH', `/api/admin/users/${user.id}`, { as: admin, body: { accountStatus: 'disabled' } });
     const stopped = await call(h, 'GET', '/api/me', { as: user });
     expect(stopped.statusCode).toBe(403);
     expect(stopped.json().error.code).toBe('account_disabled');
+    // Enabling the account again does not bring its old tokens back.
+    await call(h, 'PATCH', `/api/admin/users/${user.id}`, { as: admin, body: { accountStatus: 'active' } });
+    expect((await call(h, 'GET', '/api/me', { as: user })).json().error.code).toBe('token_expired');
+    expect((await call(h, 'POST', '/api/auth/refresh', { as: user })).statusCode).toBe(401);
   });
 
   it('completes a pending profile when both names are saved', async () => {

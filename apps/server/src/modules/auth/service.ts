@@ -1,5 +1,5 @@
 /** Account use cases: register, confirm, sign in, refresh, sign out, reset and change password. */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { changePasswordBody, loginBody, registerBody, resetPasswordBody } from '@estate/domain/schemas/account';
@@ -35,6 +35,17 @@ async function issueOneTimeToken(db: Db, userId: string, purpose: 'confirm-email
     expiresAt: new Date(now.getTime() + ttlMs),
   });
   return token;
+}
+
+/**
+ * Cancels a user's outstanding single-use links of these purposes (a used one is already spent): a reset or a
+ * password change ends every other reset link; a confirmed address makes other confirmation links moot.
+ */
+export async function cancelOneTimeTokens(db: Db, userId: string, purposes: ('confirm-email' | 'reset-password')[], now: Date) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.purpose, purposes), isNull(oneTimeTokens.usedAt)));
 }
 
 /** Marks a single-use token used, atomically, and returns its user; refuses used or expired ones. */
@@ -107,8 +118,11 @@ export async function registerUser(ctx: AppContext, body: z.infer<typeof registe
 
 export async function confirmEmail(ctx: AppContext, token: string): Promise<void> {
   const now = ctx.now();
-  const userId = await consumeOneTimeToken(ctx.db, token, 'confirm-email', now);
-  await ctx.db.update(users).set({ emailConfirmedAt: now }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeOneTimeToken(tx, token, 'confirm-email', now);
+    await tx.update(users).set({ emailConfirmedAt: now }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+    await cancelOneTimeTokens(tx, userId, ['confirm-email'], now);
+  });
 }
 
 export async function resendConfirmation(ctx: AppContext, email: string): Promise<void> {
@@ -129,7 +143,8 @@ async function startSession(ctx: AppContext, user: UserRow, familyId = newId()):
     tokenHash: hashToken(refreshToken),
     expiresAt: refreshExpiresAt,
   });
-  return { user, accessToken: await ctx.tokens.sign(user.id, now), refreshToken, refreshExpiresAt };
+  const accessToken = await ctx.tokens.sign({ userId: user.id, sessionId: familyId, generation: user.sessionGeneration }, now);
+  return { user, accessToken, refreshToken, refreshExpiresAt };
 }
 
 export async function login(ctx: AppContext, log: FastifyBaseLogger, body: z.infer<typeof loginBody>): Promise<Session> {
@@ -166,7 +181,7 @@ export async function refreshSession(ctx: AppContext, log: FastifyBaseLogger, to
     if (now.getTime() - row.rotatedAt.getTime() > ROTATION_GRACE_MS) {
       // A token that was already exchanged came back: assume it was stolen and end the whole family.
       log.warn({ userId: row.userId }, 'refresh token reuse detected; session family revoked');
-      await ctx.db.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.familyId, row.familyId));
+      await endSession(ctx, row.userId, row.familyId);
     }
     throw invalid;
   }
@@ -184,11 +199,50 @@ export async function refreshSession(ctx: AppContext, log: FastifyBaseLogger, to
 export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
   if (!token) return;
   const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (row) await ctx.db.update(refreshTokens).set({ revokedAt: ctx.now() }).where(eq(refreshTokens.familyId, row.familyId));
+  if (row) await endSession(ctx, row.userId, row.familyId);
 }
 
-export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<void> {
+/**
+ * Ends one session (a refresh-token family) at once: its refresh tokens stop, its access tokens are
+ * refused (the user row lists it until they would have expired anyway), and its open event
+ * streams close, in every server process.
+ */
+async function endSession(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
+  const now = ctx.now();
+  // A minute of slack for clocks of several servers; older entries are dropped at each sign-out.
+  const until = new Date(now.getTime() + (ctx.config.ACCESS_TOKEN_TTL_SECONDS + 60) * 1000).toISOString();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+    await tx
+      .update(users)
+      .set({
+        endedSessions: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(${users.endedSessions}) e
+          where (e->>'until')::timestamptz > ${now.toISOString()}::timestamptz)
+          || jsonb_build_array(jsonb_build_object('sid', ${sessionId}::text, 'until', ${until}::text))`,
+      })
+      .where(eq(users.id, userId));
+  });
+  await ctx.events.endSessions({ userId, sessionId });
+}
+
+/**
+ * Ends every session of a user (password change or reset, disabling): refresh tokens revoked and
+ * the session generation raised, so every access token issued before stops. Runs inside the
+ * caller's transaction; the caller then calls `announceSessionsEnded` once it committed.
+ */
+export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<number> {
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  const [row] = await db
+    .update(users)
+    .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ generation: users.sessionGeneration });
+  return row?.generation ?? 0;
+}
+
+/** Closes the user's open event streams opened before `generation`, in every server process. */
+export async function announceSessionsEnded(ctx: AppContext, userId: string, generation: number): Promise<void> {
+  await ctx.events.endSessions({ userId, generation });
 }
 
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
@@ -207,14 +261,17 @@ export async function resetPassword(ctx: AppContext, body: z.infer<typeof resetP
   assertPasswordAllowed(body.password);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const userId = await consumeOneTimeToken(tx, body.token, 'reset-password', now);
     await tx
       .update(users)
       .set({ passwordHash, loginStatus: 'ok', emailConfirmedAt: now, updatedAt: now })
       .where(eq(users.id, userId));
-    await revokeAllSessions(tx, userId, now);
+    // Every other reset link dies with this one; the address is proven, so confirmation links too.
+    await cancelOneTimeTokens(tx, userId, ['reset-password', 'confirm-email'], now);
+    return { userId, generation: await revokeAllSessions(tx, userId, now) };
   });
+  await announceSessionsEnded(ctx, ended.userId, ended.generation);
 }
 
 /** Changes the password, ends every other session and starts a fresh one for this device. */
@@ -227,9 +284,11 @@ export async function changePassword(ctx: AppContext, user: UserRow, body: z.inf
   assertPasswordAllowed(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const generation = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, loginStatus: 'ok', updatedAt: now }).where(eq(users.id, user.id));
-    await revokeAllSessions(tx, user.id, now);
+    await cancelOneTimeTokens(tx, user.id, ['reset-password'], now);
+    return revokeAllSessions(tx, user.id, now);
   });
-  return startSession(ctx, { ...user, passwordHash, loginStatus: 'ok' });
+  await announceSessionsEnded(ctx, user.id, generation);
+  return startSession(ctx, { ...user, passwordHash, loginStatus: 'ok', sessionGeneration: generation });
 }
