@@ -1,12 +1,22 @@
 /**
- * The photo pipeline: check the bytes are really an image, apply EXIF orientation, drop every
- * metadata block (so no GPS position leaves the family), and make a WebP preview and thumbnail.
+ * The photo pipeline: check the bytes are really an image and not too many pixels to decode,
+ * apply EXIF orientation, drop every metadata block (so no GPS position leaves the family), and
+ * make a WebP preview and thumbnail.
  */
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
+import { PHOTO_LIMITS } from '@estate/domain/uploads';
 import { AppError } from './errors.js';
 
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = PHOTO_LIMITS.bytes;
+/**
+ * Width × height we decode. Phones make 12–50 megapixels (48 and 50 MP modes included); decoding
+ * costs time and memory by the pixel (a 100-megapixel PNG took 5.6 s of CPU and ~400 MB), so
+ * larger pictures are refused before decoding. See docs/decisions/0008-bounded-uploads.md.
+ */
+export const MAX_PHOTO_PIXELS = PHOTO_LIMITS.megapixels * 1_000_000;
+
+const megapixels = (pixels: number) => (pixels / 1_000_000).toLocaleString('en', { maximumFractionDigits: 0 });
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/avif', 'image/gif']);
 
 export type ProcessedImage = {
@@ -22,9 +32,25 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
   if (!type || !ACCEPTED.has(type.mime)) {
     throw new AppError('unsupported_type', 'That file is not a photo we can read. Please upload a JPEG, PNG, WebP or HEIC image.');
   }
+  // The header alone says how large the picture is: nothing is decoded yet.
+  let size: { width?: number | undefined; height?: number | undefined };
+  try {
+    size = await sharp(bytes).metadata();
+  } catch {
+    throw new AppError('unsupported_type', 'That photo could not be read; the file may be damaged. Please try another.');
+  }
+  const pixels = (size.width ?? 0) * (size.height ?? 0);
+  if (pixels > MAX_PHOTO_PIXELS) {
+    throw new AppError(
+      'too_large',
+      `This photo is ${megapixels(pixels)} megapixels (${size.width!.toLocaleString('en')} × ${size.height!.toLocaleString('en')} pixels); photos can be at most ${PHOTO_LIMITS.megapixels} megapixels. Please choose a smaller copy, or take it with the camera's standard setting.`,
+      { file: `At most ${PHOTO_LIMITS.megapixels} megapixels.` },
+    );
+  }
   try {
     // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked.
-    const upright = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
+    // limitInputPixels keeps decoding bounded even if the header understated the size.
+    const upright = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS }).rotate();
     const original = await upright.clone().resize({ width: 4096, height: 4096, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 88 }).toBuffer({ resolveWithObject: true });
     const preview = await upright.clone().resize({ width: 1440, height: 1440, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
     const thumb = await upright.clone().resize({ width: 320, height: 320, fit: 'cover' }).webp({ quality: 72 }).toBuffer();

@@ -1,7 +1,10 @@
-import { readdirSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { photos } from '../../db/schema.js';
+import { MAX_UPLOAD_BYTES } from '../../platform/images.js';
 import { LocalDiskStorage } from '../../platform/storage.js';
 import { sweepPhotoFiles } from './sweep.js';
 import { call, useHarness, type Caller } from '../../test/harness.js';
@@ -75,6 +78,25 @@ describe('photos', () => {
     expect(fake.statusCode).toBe(415);
     const json = await call(h, 'POST', `/api/estates/${estateId}/items/${item.id}/photos`, { as: trustee, body: { file: 'x' } });
     expect(json.statusCode).toBe(415);
+  });
+
+  it('refuses a photo of more than 60 megapixels from its header, before decoding it, and stores nothing', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const item = await createItem(h, estateId, trustee);
+    // 100 megapixels of one colour: a small file, but 5 s of CPU and 400 MB to decode.
+    const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#808080' } }).png({ compressionLevel: 1 }).toBuffer();
+    expect(huge.length).toBeLessThan(MAX_UPLOAD_BYTES);
+    const res = await upload(estateId, item.id, trustee, huge, 'huge.png');
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().error).toEqual({
+      code: 'too_large',
+      message: "This photo is 100 megapixels (10,000 × 10,000 pixels); photos can be at most 60 megapixels. Please choose a smaller copy, or take it with the camera's standard setting.",
+      fields: { file: 'At most 60 megapixels.' },
+    });
+    expect(await h.database.db.select().from(photos).where(eq(photos.itemId, item.id))).toEqual([]);
+    const filesDir = path.join(h.config.DATA_DIR, 'files');
+    expect(existsSync(filesDir) ? readdirSync(filesDir, { recursive: true }).filter((f) => String(f).includes('.')) : []).toEqual([]);
   });
 
   it('refuses files over the size limit with 413', async () => {

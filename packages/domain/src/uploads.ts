@@ -1,0 +1,33 @@
+/**
+ * Limits on uploaded files: the server enforces them, the web app checks what it cheaply can
+ * before uploading and names them in every language. Why these numbers:
+ * docs/decisions/0008-bounded-uploads.md.
+ */
+
+const MB = 1024 * 1024;
+
+export const PHOTO_LIMITS = {
+  /** Bytes of one photo file as uploaded. */
+  bytes: 25 * MB,
+  /** Width × height, in millions of pixels: phones make 12–50; 60 leaves room, 100+ is refused. */
+  megapixels: 60,
+} as const;
+
+export const IMPORT_LIMITS = {
+  /** Bytes of the CSV or XLSX file as uploaded (a 5,000-item export is about 2 MB as CSV). */
+  bytes: 10 * MB,
+  /** Bytes an XLSX file may unpack to, all its parts together. */
+  unpackedBytes: 50 * MB,
+  /** Parts inside an XLSX archive (a sheet saved by Excel has about 15). */
+  zipEntries: 1_000,
+  /** Item rows below the header. */
+  rows: 5_000,
+  /** Columns with something in them (the export has 16). */
+  columns: 100,
+  /** Cells in all of an XLSX file's sheets together, and its shared strings: about rows × columns. */
+  cells: 500_000,
+  /** Characters in one cell: Excel's own limit. */
+  cellCharacters: 32_767,
+  /** Time to read the file before it is given up. */
+  seconds: 20,
+} as const;
