@@ -86,7 +86,7 @@ describe('import and export', () => {
     const exported = join(dir, download.suggestedFilename());
     await download.saveAs(exported);
     const text = readFileSync(exported, 'utf8');
-    expect(text).toContain('Ref,Number,Name,Location / Room,Categories');
+    expect(text).toContain('"Ref","Number","Name","Location / Room","Categories"');
     expect(text).toContain('A-0001');
     expect(text).toContain('Jane Austen');
     expect(text).toContain("'=SUM(A1) is text, not a formula");

@@ -1,6 +1,8 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
@@ -10,7 +12,8 @@ import { call, useHarness, type Caller } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
 import { printable } from './labels.js';
 import { itemUrl, safeFileName } from './service.js';
-import { escapeCell, unescapeCell } from './sheet.js';
+import { escapeCell, importLimits, sheetWorkers, unescapeCell, type ImportLimits } from './sheet.js';
+import { centralDirectory } from './zip-guard.js';
 
 // jsqr is CommonJS whose typings declare an ES default export; the function is both.
 const jsQR = jsQRModule.default;
@@ -80,11 +83,13 @@ describe('catalogue export', () => {
     const text = res.body;
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n');
-    expect(lines[0]).toBe(HEADER);
-    expect(lines[1]).toBe('INV-1,A-0001,Pride and Prejudice,Family House / Study,Book; Heirloom,Shelf A,"First edition, slight foxing.",Grandpa Joe,Rose and Joe,Jane Austen,Hardcover,1894,250.5,EUR,Divide,Unassigned');
-    expect(lines[2]).toBe('INV-2,A-0002,Oak Dining Chair 1,Family House / Dining Room,Furniture,,,,,,,,,USD,Return,Unassigned');
+    // RFC 4180 with every field quoted.
+    const quoted = (...cells: string[]) => cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(',');
+    expect(lines[0]).toBe(quoted(...HEADER.split(',')));
+    expect(lines[1]).toBe(quoted('INV-1', 'A-0001', 'Pride and Prejudice', 'Family House / Study', 'Book; Heirloom', 'Shelf A', 'First edition, slight foxing.', 'Grandpa Joe', 'Rose and Joe', 'Jane Austen', 'Hardcover', '1894', '250.5', 'EUR', 'Divide', 'Unassigned'));
+    expect(lines[2]).toBe(quoted('INV-2', 'A-0002', 'Oak Dining Chair 1', 'Family House / Dining Room', 'Furniture', '', '', '', '', '', '', '', '', 'USD', 'Return', 'Unassigned'));
     // Cells that a spreadsheet would run as a formula start with an apostrophe.
-    expect(lines[3]).toBe(`,A-0003,"'=HYPERLINK(""http://evil.example"")",Storage Unit,Collectibles,,'-2 dents; @home,,,,,,1200,USD,Divide,Unassigned`);
+    expect(lines[3]).toBe(quoted('', 'A-0003', `'=HYPERLINK("http://evil.example")`, 'Storage Unit', 'Collectibles', '', "'-2 dents; @home", '', '', '', '', '', '1200', 'USD', 'Divide', 'Unassigned'));
     expect(text).not.toContain(beneficiary.email);
     expect(text).not.toMatch(/Person\d+/);
   });
@@ -101,10 +106,54 @@ describe('catalogue export', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, ...HEADER.split(',')]);
     const evil = sheet.getRow(4).getCell(3);
     expect(evil.type).toBe(ExcelJS.ValueType.String);
-    expect(evil.value).toBe('=HYPERLINK("http://evil.example")');
+    // A text cell, and neutralised too: Excel makes "=…" a formula once someone edits the cell.
+    expect(evil.value).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(sheet.getRow(2).getCell(12).value).toBe(1894);
     expect(sheet.getRow(2).getCell(13).value).toBe(250.5);
     expect(sheet.getRow(5).getCell(7).value).toBe('Line one\nLine two');
+  });
+
+  it('never lets a line break inside a cell start a row or a formula, in CSV and XLSX, and imports the text back as it was', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    const nasty = [
+      { name: '+44 20 7946 0958', notes: 'Works fine\n=2+3' },
+      { name: 'Lamp', notes: 'Bulb gone\r-1+1\r\n@SUM(A1:A9)\n\n+cmd' },
+      { name: "'=already quoted", notes: "\t=tab first\n'-apostrophe kept" },
+      { name: 'Plain Chair _x0041_', notes: 'Nothing odd here\nsecond line' },
+    ];
+    for (const n of nasty) await createItem(h, estateId, trustee, n);
+    const formulaStart = /^[=+\-@\t\r]/;
+    const linesOf = (cell: string) => cell.split(/\r\n|\r|\n/);
+
+    const csvFile = (await exportFile(estateId, trustee, 'csv')).rawPayload;
+    const records: string[][] = parse(csvFile, { bom: true });
+    expect(records).toHaveLength(nasty.length + 1);
+    for (const record of records) {
+      expect(record).toHaveLength(16);
+      for (const cell of record) for (const line of linesOf(cell)) expect(line).not.toMatch(formulaStart);
+    }
+    // A reader that splits lines naively sees no formula either: every line starts with a quote or an apostrophe.
+    for (const line of linesOf(csvFile.toString('utf8').replace(/^\uFEFF/, ''))) expect(line).not.toMatch(formulaStart);
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await exportFile(estateId, trustee, 'xlsx')).rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.actualRowCount).toBe(nasty.length + 1);
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (typeof cell.value === 'string') for (const line of linesOf(cell.value)) expect(line).not.toMatch(formulaStart);
+        else expect(typeof cell.value).toBe('number');
+      }),
+    );
+
+    for (const format of ['csv', 'xlsx'] as const) {
+      const file = (await exportFile(estateId, trustee, format)).rawPayload;
+      const preview = await upload(estateId, trustee, file, { preview: true, filename: `x.${format}` });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json().summary, JSON.stringify(preview.json().rows)).toMatchObject({ rows: nasty.length, unchanged: nasty.length });
+    }
+    const stored = await h.database.db.select().from(items).where(eq(items.estateId, estateId)).orderBy(items.number);
+    expect(stored.map((i) => ({ name: i.name, notes: i.notes }))).toEqual(nasty);
   });
 });
 
@@ -287,7 +336,7 @@ describe('catalogue import', () => {
     const big = csv('Name', ...Array.from({ length: 5001 }, (_, i) => `Spoon ${i + 1}`));
     const tooMany = await upload(estateId, trustee, big, { preview: true });
     expect(tooMany.statusCode).toBe(413);
-    expect(tooMany.json().error.message).toMatch(/5,001 rows; at most 5,000/);
+    expect(tooMany.json().error.message).toMatch(/more than 5,000 rows; at most 5,000/);
   });
 
   it('reads semicolon-separated CSV and XLSX files with other column spellings', async () => {
@@ -326,6 +375,171 @@ describe('catalogue import', () => {
     expect((await upload(estateId, trustee, file)).statusCode).toBe(409);
     // Reading stays open to every member.
     expect((await exportFile(estateId, beneficiary, 'xlsx')).statusCode).toBe(200);
+  });
+});
+
+/** The parts of a zip archive, unpacked (for building test files from a real workbook). */
+function unzipParts(bytes: Buffer): { name: string; data: Buffer }[] {
+  return centralDirectory(bytes)!.map((e) => {
+    const start = e.localOffset + 30 + bytes.readUInt16LE(e.localOffset + 26) + bytes.readUInt16LE(e.localOffset + 28);
+    const packed = bytes.subarray(start, start + e.compressedSize);
+    return { name: e.name, data: e.method === 8 ? inflateRawSync(packed) : Buffer.from(packed) };
+  });
+}
+
+/** A zip archive of the parts; `claimedSize` writes a size into the headers other than the real one. */
+function zipParts(parts: { name: string; data: Buffer; claimedSize?: number }[]): Buffer {
+  const chunks: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const packed = deflateRawSync(part.data);
+    const size = part.claimedSize ?? part.data.length;
+    const crc = crc32(part.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(crc, 16);
+    entry.writeUInt32LE(packed.length, 20);
+    entry.writeUInt32LE(size, 24);
+    entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    chunks.push(local, name, packed);
+    central.push(entry, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...chunks, directory, end]);
+}
+
+/** An XLSX of `rows` items with `columns` columns, as a person's own spreadsheet might be. */
+async function workbook(rows: number, columns = 3): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Items');
+  sheet.addRow(['Name', 'Notes', ...Array.from({ length: columns - 2 }, (_, i) => `Extra ${i + 1}`)]);
+  for (let i = 1; i <= rows; i++) sheet.addRow([`Spoon ${i}`, `Silver, dented ${i}`, ...Array.from({ length: columns - 2 }, (_, j) => i * j)]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Runs `body` with some import limits narrowed, then puts them back. */
+async function withLimits(narrowed: Partial<ImportLimits>, body: () => Promise<void>) {
+  const saved = { ...importLimits };
+  Object.assign(importLimits, narrowed);
+  try {
+    await body();
+  } finally {
+    Object.assign(importLimits, saved);
+  }
+}
+
+describe('import limits', () => {
+  const itemCount = async (estateId: string) => (await h.database.db.select({ id: items.id }).from(items).where(eq(items.estateId, estateId))).length;
+
+  it('refuses a file over 10 MB, naming the limit, and writes nothing', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    const big = csv('Name,Notes', ...Array.from({ length: 1100 }, (_, i) => `Spoon ${i},${'x'.repeat(10_000)}`));
+    expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
+    const res = await upload(estateId, trustee, big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toMatchObject({ code: 'too_large', message: expect.stringContaining('larger than 10 MB') });
+    expect(await itemCount(estateId)).toBe(0);
+  });
+
+  it('refuses a zip bomb by the sizes it claims, and one that lies about them by unpacking no further than the claim', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    const parts = unzipParts(await workbook(3));
+    const sheetAt = parts.findIndex((p) => p.name === 'xl/worksheets/sheet1.xml');
+    // 60 MB of spaces inside the sheet's XML (still valid XML) packs into about 60 kB.
+    const xml = parts[sheetAt]!.data.toString('utf8');
+    const padded = Buffer.from(xml.replace('<sheetData>', `<sheetData>${' '.repeat(60 * 1024 * 1024)}`));
+    const honest = zipParts(parts.map((p, i) => (i === sheetAt ? { ...p, data: padded } : p)));
+    expect(honest.length).toBeLessThan(1024 * 1024);
+    const lying = zipParts(parts.map((p, i) => (i === sheetAt ? { ...p, data: padded, claimedSize: xml.length } : p)));
+
+    for (const file of [honest, lying]) {
+      const res = await upload(estateId, trustee, file, { filename: 'items.xlsx' });
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json().error.message).toMatch(/unpacks to more than 50 MB/);
+      expect(await itemCount(estateId)).toBe(0);
+    }
+    // The same parts, honestly sized, import.
+    const fine = await upload(estateId, trustee, zipParts(parts), { filename: 'items.xlsx', preview: true });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
+  it('refuses too many cells, columns or characters in a cell, naming each limit', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    await withLimits({ cells: 100 }, async () => {
+      const res = await upload(estateId, trustee, await workbook(40), { filename: 'items.xlsx' });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error.message).toMatch(/holds 123 cells; we read at most 100 at once/);
+    });
+    const wide = await upload(estateId, trustee, csv(['Name', ...Array.from({ length: 100 }, (_, i) => `C${i}`)].join(','), 'Spoon'));
+    expect(wide.statusCode).toBe(413);
+    expect(wide.json().error.message).toMatch(/Row 1 has 101 columns; we read at most 100/);
+    const wideXlsx = await upload(estateId, trustee, await workbook(2, 101), { filename: 'items.xlsx' });
+    expect(wideXlsx.json().error.message).toMatch(/Row 1 has 101 columns; we read at most 100/);
+    const long = await upload(estateId, trustee, csv('Name,Notes', `Spoon,${'x'.repeat(32_768)}`));
+    expect(long.statusCode).toBe(413);
+    expect(long.json().error.message).toMatch(/Row 2, column 2 has 32,768 characters; a cell can hold at most 32,767/);
+    expect(await itemCount(estateId)).toBe(0);
+  });
+
+  it('stops reading a file that takes longer than the time limit, writes nothing, and reads the next file', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    const heavy = await workbook(5_000, 20);
+    await withLimits({ seconds: 0.05 }, async () => {
+      const res = await upload(estateId, trustee, heavy, { filename: 'items.xlsx' });
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json().error.message).toMatch(/^Reading the file took longer than 0.05 seconds, so it was stopped and nothing was imported/);
+    });
+    expect(await itemCount(estateId)).toBe(0);
+    expect(sheetWorkers.busy).toBe(0);
+    const next = await upload(estateId, trustee, csv('Name', 'Brass Lamp'));
+    expect(next.json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
+  });
+
+  it('answers health checks while a large file is being read', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    const heavy = await workbook(5_000, 20);
+    const started = new Promise<void>((resolve) => (sheetWorkers.onTaskStart = resolve));
+    let importDone = false;
+    const importing = upload(estateId, trustee, heavy, { filename: 'items.xlsx', preview: true }).finally(() => (importDone = true));
+    try {
+      await Promise.race([
+        started,
+        importing.then(() => {
+          throw new Error('The import finished before any reading was seen to start off the request loop.');
+        }),
+      ]);
+      const health = await h.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      // Health answered while the file was still being read.
+      expect(importDone).toBe(false);
+      expect(sheetWorkers.busy).toBe(1);
+    } finally {
+      sheetWorkers.onTaskStart = undefined;
+    }
+    const preview = await importing;
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().summary).toMatchObject({ rows: 5_000, create: 5_000 });
   });
 });
 
@@ -410,6 +624,20 @@ describe('catalogue-io helpers', () => {
     }
     expect(escapeCell('=1+2')).toBe("'=1+2");
     expect(escapeCell('Plain')).toBe('Plain');
+    expect(escapeCell('Works fine\n=2+3')).toBe("Works fine\n'=2+3");
+    expect(escapeCell('\r\n@x\r-y')).toBe("'\r\n'@x\r'-y");
+    expect(escapeCell("a\n''+b")).toBe("a\n'''+b");
+    // Any text: unescaping gives it back, and no line of the escaped text starts a formula.
+    const risky = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', "'", 'a', ' ');
+    fc.assert(
+      fc.property(fc.array(risky, { maxLength: 12 }).map((chars) => chars.join('')), (text) => {
+        const escaped = escapeCell(text);
+        expect(unescapeCell(escaped)).toBe(text);
+        for (const line of escaped.split(/\r\n|\r|\n/)) expect(line).not.toMatch(/^[=+\-@\t]/);
+        expect(escaped).not.toMatch(/^\r/);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('makes file names and label text safe', () => {

@@ -7,6 +7,7 @@ import { errorResponses, estateParams, router } from '../../platform/http.js';
 import { LABELS_PER_PAGE, renderLabelSheet } from './labels.js';
 import { refreshStatistics } from '../../db/maintenance.js';
 import * as catalogueIo from './service.js';
+import { fileTooLarge, importLimits } from './sheet.js';
 
 const changeSchema = z.object({ from: z.string().nullable(), to: z.string().nullable() });
 const previewSchema = z.object({
@@ -41,12 +42,17 @@ const itemIdList = z
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.uuid({ message: 'List item ids separated by commas.' })).min(1).max(catalogueIo.MAX_LABELS));
 
-/** The uploaded spreadsheet: multipart field `file` (the size limit is the multipart plugin's). */
+/** The uploaded spreadsheet: multipart field `file`, refused past the import's size limit. */
 async function uploadedFile(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError('unsupported_type', 'Send the spreadsheet as multipart/form-data in a field named "file".');
-  const file = await req.file();
+  const file = await req.file({ limits: { fileSize: importLimits.bytes } });
   if (!file) throw new AppError('validation_failed', 'No file was sent.', { file: 'Choose a CSV or XLSX file to import.' });
-  return file.toBuffer();
+  try {
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 413) throw fileTooLarge();
+    throw err;
+  }
 }
 
 const download = (name: string, disposition: 'attachment' | 'inline' = 'attachment') => `${disposition}; filename="${name}"`;
