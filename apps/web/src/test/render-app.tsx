@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../app/app';
 import { AppRoutes } from '../app/app-routes';
+import { QueryProvider } from '../shared/api/query-client';
 
 function LocationProbe() {
   const location = useLocation();
@@ -19,4 +21,15 @@ export function renderApp(path: string) {
     </MemoryRouter>,
   );
   return { ...result, location: () => screen.getByTestId('location').textContent };
+}
+
+/** One component with the app's providers (session, settings, theme, query cache) at a path. */
+export function renderWithProviders(ui: ReactNode, path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders>
+        <QueryProvider>{ui}</QueryProvider>
+      </AppProviders>
+    </MemoryRouter>,
+  );
 }

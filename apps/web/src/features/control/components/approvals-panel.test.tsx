@@ -53,6 +53,7 @@ function setUp(resolve: (request: MockRequest, flag: Flag) => Response) {
     'POST /api/auth/refresh': { accessToken: 'token-1' },
     'GET /api/me': makeMe({ roles: [30], stage: 2 }),
     'GET /api/estates/e1/stage': { stage: 2, name: 'x', next: { stage: 10, name: 'y' } },
+    'GET /api/estates/e1/stage/moves': { forward: { to: 10, allowed: true }, back: { to: 1, allowed: true } },
     'GET /api/estates/e1': { estate },
     'GET /api/estates/e1/deadlines': { deadlines: [] },
     'GET /api/estates/e1/participation/2': { stage: 2, members: [] },
@@ -162,7 +163,7 @@ describe('flags on the control panel', () => {
     setUp(() => json(204));
     renderApp('/trustee/control');
     await flagOf('Walnut Bookcse');
-    await userEvent.click(screen.getByRole('button', { name: 'Move to “Processing Written Directives”' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Move to “Processing Written Directives”' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/2 flags still wait for your decision/)).toBeInTheDocument();
   });

@@ -5,28 +5,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { estatePath } from '../api';
+import { usePoolSummary } from '../api';
 import { Section } from './section';
-
-type PoolSummary = {
-  poolItems: number;
-  unwanted: number;
-  wantedByOne: number;
-  highInterest: number;
-  contested: number;
-  receivers: { memberId: string; displayName: string; hearted: number; heartedHighInterest: number; ranked: number; tokens: number }[];
-};
 
 /** Stage 13: the pool and every beneficiary's inputs so far, nothing yet assigned. */
 export function PoolSummaryPanel({ estateId }: { estateId: string }) {
   const { t } = useTranslation();
-  const summary = useQuery({
-    queryKey: ['estate', estateId, 'pool-summary'],
-    queryFn: () => api<PoolSummary>(`${estatePath(estateId)}/pool-summary`),
-  });
+  const summary = usePoolSummary(estateId);
   const s = summary.data;
   if (!s) return null;
   const counts = [

@@ -8,27 +8,83 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { previousStage, isStageCode } from '@estate/domain/stages';
+import type { TFunction } from 'i18next';
+import type { MoveOption } from '@estate/domain/stage-machine';
+import { Stage, type StageCode } from '@estate/domain/stages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/session/session-context';
-import { useEstateMutation, useFlags } from '../api';
+import { RefusableButton } from '../../../shared/ui/refusable-button';
+import { useEstateMutation, useFlags, useStageMoves } from '../api';
 import { Section } from './section';
 
-type Props = { estateId: string; stage: number; next: number | null };
+type Props = { estateId: string; stage: number };
 
-/** The current stage, what it means, and the buttons that move the estate on (or back). */
-export function StageCard({ estateId, stage, next }: Props) {
+/** Why a move is refused, in plain words (the server's reason codes, translated). */
+export function moveRefusal(option: MoveOption, t: TFunction): { reason: string; hint?: string } | null {
+  if (option.allowed) return null;
+  const name = (code: StageCode | null) => (code === null ? '' : t(`stages:stage.${code}.name`));
+  switch (option.code) {
+    case 'step-not-run':
+      return { reason: t('process:control.refused.stepNotRun', { name: name(option.params.stage) }) };
+    case 'review-incomplete':
+      return {
+        reason: t('process:control.refused.reviewIncomplete', { count: option.params.waiting }),
+        hint: t('process:control.refused.reviewHint'),
+      };
+    case 'results-published':
+      return { reason: t('process:control.refused.resultsPublished') };
+    case 'step-already-run':
+      return {
+        reason: t(
+          option.params.stage === Stage.AssignHighInterest || option.params.stage === Stage.AssignRemaining
+            ? 'process:control.refused.drawAlreadyRun'
+            : 'process:control.refused.stepAlreadyRun',
+          { name: name(option.params.stage) },
+        ),
+      };
+    case 'deadline-passed':
+      return { reason: t('process:control.refused.deadlinePassed', { name: name(option.params.stage) }) };
+    case 'would-repeat-step':
+      return { reason: t('process:control.refused.wouldRepeatStep', { name: name(option.params.stage) }) };
+    default:
+      return { reason: t('process:control.refused.other') };
+  }
+}
+
+/** One move: a button, or a disabled button with the reason it cannot be made now. */
+function MoveButton({ option, direction, onChoose }: { option: MoveOption; direction: 'forward' | 'back'; onChoose: (to: number) => void }) {
+  const { t } = useTranslation();
+  const refusal = moveRefusal(option, t);
+  const name = t(`stages:stage.${option.to}.name`);
+  return (
+    <RefusableButton
+      variant={direction === 'forward' ? 'contained' : 'outlined'}
+      refusal={refusal?.reason}
+      hint={refusal?.hint}
+      onClick={() => onChoose(option.to)}
+    >
+      {direction === 'forward' ? t('process:control.moveTo', { name }) : t('process:control.stepBack', { name })}
+    </RefusableButton>
+  );
+}
+
+/**
+ * The current stage, what it means, and the moves on (or back) as the server allows them now: a
+ * refused move is a disabled button that says why, never an error after a confirmation.
+ */
+export function StageCard({ estateId, stage }: Props) {
   const { t } = useTranslation();
   const { reloadMe } = useSession();
   const [target, setTarget] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const moves = useStageMoves(estateId, true);
   const move = useEstateMutation<number>(estateId, (to) => ({
     path: '/stage',
     method: 'POST',
     body: { to },
   }));
-  const back = isStageCode(stage) ? previousStage(stage) : undefined;
+  const next = moves.data?.forward?.to ?? null;
   const name = (code: number) => t(`stages:stage.${code}.name`);
   // Leaving the review with flags still undecided is allowed, but the trustee should know.
   const flags = useFlags(estateId, stage === 2);
@@ -69,17 +125,14 @@ export function StageCard({ estateId, stage, next }: Props) {
           {error}
         </Alert>
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {next !== null && (
-          <Button variant="contained" onClick={() => setTarget(next)}>
-            {t('process:control.moveTo', { name: name(next) })}
-          </Button>
-        )}
-        {back !== undefined && (
-          <Button variant="outlined" onClick={() => setTarget(back)}>
-            {t('process:control.stepBack', { name: name(back) })}
-          </Button>
-        )}
+      {moves.isError && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {errorMessage(moves.error, t)}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="stage-moves">
+        {moves.data?.forward && <MoveButton option={moves.data.forward} direction="forward" onChoose={setTarget} />}
+        {moves.data?.back && <MoveButton option={moves.data.back} direction="back" onChoose={setTarget} />}
       </Box>
       <Dialog open={target !== null} onClose={() => setTarget(null)} aria-labelledby="move-title">
         <DialogTitle id="move-title">

@@ -13,22 +13,20 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { itemLabel } from '@estate/domain/items';
 import { Role } from '@estate/domain/roles';
-import { api } from '../../../shared/api/client';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { formatDate } from '../../../shared/i18n/format';
 import { notify } from '../../../shared/ui/notify';
-import { useMembers } from '../../members/api';
+import { useMembers } from '../../../shared/api/members';
 import {
-  estatePath,
   useApprovalProgress,
   useCommitments,
   useDirectives,
   useEstateMutation,
   useFlags,
+  useItemNow,
   useParticipation,
   usePoolItems,
   useRecommendations,
@@ -115,18 +113,14 @@ function FlagRow({ estateId, flag }: { estateId: string; flag: Flag }) {
   const { t } = useTranslation();
   const open = !flag.resolution;
   // The item as it stands, to show next to each suggested value.
-  const current = useQuery({
-    queryKey: ['estate', estateId, 'item', flag.itemId],
-    queryFn: () => api<{ item: Record<string, unknown> }>(`${estatePath(estateId)}/items/${flag.itemId}`),
-    enabled: Boolean(flag.suggestion) && open,
-  });
+  const current = useItemNow(estateId, flag.itemId, Boolean(flag.suggestion) && open);
   // Field names and values in the reader's words ("Brand/Author", "Divide"), not the data's.
   const fieldName = (field: string) => t(`catalogue:fields.${field}`, { defaultValue: field });
   const value = (field: string, v: unknown) =>
     field === 'distribution' && (v === 'divide' || v === 'return')
       ? t(`catalogue:distribution.${v}`)
       : show(v);
-  const now = (field: string) => (current.data ? value(field, current.data.item[field]) : '…');
+  const now = (field: string) => (current.data ? value(field, current.data[field]) : '…');
   const [note, setNote] = useState('');
   const resolve = useEstateMutation<'accepted' | 'rejected'>(estateId, (resolution) => ({
     path: `/items/${flag.itemId}/approvals/${flag.memberId}/resolve`,

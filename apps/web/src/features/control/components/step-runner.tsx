@@ -12,15 +12,38 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import type { Action, Decision } from '@estate/domain/permissions';
+import { Stage } from '@estate/domain/stages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
+import { downloadDrawRecord, useDrawList } from '../../../shared/api/draws';
+import { useMembers } from '../../../shared/api/members';
+import type { Policy } from '../../../shared/session/actor';
 import { notify } from '../../../shared/ui/notify';
-import { useMembers } from '../../members/api';
-import { downloadRecord, useDraws, type DrawRecord } from '../../draws/api';
-import { useEstateMutation, usePoolItems } from '../api';
+import { RefusableButton } from '../../../shared/ui/refusable-button';
+import { useEstateMutation, usePoolItems, type DrawRecord } from '../api';
 import { Section } from './section';
 
-type Props = { estateId: string; step: 14 | 15 | 21 | 31 };
+type Props = { estateId: string; step: number; policy: Policy };
+
+/** Steps 21 and 31 draw by lot: a draw is never undone (drawing again until someone likes it is unfair). */
+const isDraw = (step: number) => step === Stage.AssignHighInterest || step === Stage.AssignRemaining;
+
+/**
+ * Why the policy refuses a step action, in plain words; null when allowed. A role refusal is not
+ * explained: such a button is not shown at all.
+ */
+export function stepRefusal(decision: Decision, action: Action, step: number, stage: number, t: TFunction): string | null {
+  if (decision.ok || decision.reason === 'role') return null;
+  const name = (code: number) => t(`stages:stage.${code}.name`);
+  // Running and undoing belong to the step's own stage only.
+  if (action === 'step.run' || action === 'step.undo') return t('process:steps.refused.ownStage', { name: name(step) });
+  // Preview and public randomness: from the first stage the policy allows, until the step itself.
+  const first = decision.reason === 'stage' ? decision.allowedStages[0] : undefined;
+  if (stage > step || first === undefined) return t('process:steps.refused.passed');
+  return t('process:steps.refused.stage', { first: name(first), last: name(step) });
+}
 
 /** The result of a preview or a run: who gets what, in plain words. */
 export function RecordSummary({ record, names }: { record: DrawRecord; names: (kind: 'item' | 'member', id: string) => string }) {
@@ -56,10 +79,14 @@ export function RecordSummary({ record, names }: { record: DrawRecord; names: (k
   );
 }
 
-/** Stages 14, 15, 21 and 31: public entropy, preview (a simulation), run, undo, download. */
-export function StepRunner({ estateId, step }: Props) {
+/**
+ * Stages 14, 15, 21 and 31: public entropy, preview (a simulation), run, undo, download. Each is
+ * asked of the policy for this step (`can(action, actor, { step })`) and, when refused, stays on
+ * the page disabled with its reason.
+ */
+export function StepRunner({ estateId, step, policy }: Props) {
   const { t } = useTranslation();
-  const draws = useDraws(estateId);
+  const draws = useDrawList(estateId);
   const members = useMembers(estateId);
   const items = usePoolItems(estateId, true);
   const [entropy, setEntropy] = useState('');
@@ -68,6 +95,16 @@ export function StepRunner({ estateId, step }: Props) {
   const [error, setError] = useState<string | null>(null);
   const ran = draws.data?.draws.some((d) => d.step === step) ?? false;
   const onError = (e: unknown) => setError(errorMessage(e, t));
+  const stage = policy.actor?.stage ?? 0;
+  const ask = (action: Action) => {
+    const decision = policy.decide(action, { step });
+    return { shown: decision.ok || decision.reason !== 'role', refusal: stepRefusal(decision, action, step, stage, t) };
+  };
+  const entropyAccess = ask('step.entropy');
+  const previewAccess = ask('step.preview');
+  const runAccess = ask('step.run');
+  const undoAccess = ask('step.undo');
+  const undoRefusal = isDraw(step) ? t('process:steps.refused.drawNoUndo') : undoAccess.refusal;
 
   const saveEntropy = useEstateMutation<void>(estateId, () => ({
     path: `/steps/${step}/entropy`,
@@ -87,25 +124,27 @@ export function StepRunner({ estateId, step }: Props) {
   return (
     <Section title={t('process:steps.title', { name: t(`stages:stage.${step}.name`) })} id="panel-step">
       <Typography sx={{ mb: 2 }}>{t(`process:steps.explain.${step}`)}</Typography>
-      {(step === 21 || step === 31) && !ran && (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
+      {isDraw(step) && !ran && entropyAccess.shown && (
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
           <TextField
-            size="small"
             label={t('process:steps.entropy')}
             helperText={t('process:steps.entropyHelp')}
             value={entropy}
+            disabled={Boolean(entropyAccess.refusal)}
             onChange={(e) => setEntropy(e.target.value)}
             sx={{ flex: '1 1 240px' }}
           />
-          <Button
+          <RefusableButton
             variant="outlined"
+            refusal={entropyAccess.refusal}
+            sx={{ minHeight: 56 }}
             onClick={() => {
               setError(null);
               saveEntropy.mutate(undefined, { onSuccess: () => notify(t('process:steps.entropySaved'), 'success'), onError });
             }}
           >
             {t('process:steps.saveEntropy')}
-          </Button>
+          </RefusableButton>
         </Box>
       )}
       {error && (
@@ -118,28 +157,30 @@ export function StepRunner({ estateId, step }: Props) {
           {t('process:steps.ran')}
         </Alert>
       ) : null}
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        {!ran && (
-          <>
-            <Button
-              variant="outlined"
-              disabled={simulate.isPending}
-              onClick={() => {
-                setError(null);
-                simulate.mutate(undefined, { onSuccess: (r) => setPreview(r.record), onError });
-              }}
-            >
-              {t('process:steps.preview')}
-            </Button>
-            <Button variant="contained" onClick={() => setConfirming(true)} disabled={run.isPending}>
-              {t('process:steps.run')}
-            </Button>
-          </>
+      <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start', mb: 2 }}>
+        {!ran && previewAccess.shown && (
+          <RefusableButton
+            variant="outlined"
+            refusal={previewAccess.refusal}
+            disabled={simulate.isPending}
+            onClick={() => {
+              setError(null);
+              simulate.mutate(undefined, { onSuccess: (r) => setPreview(r.record), onError });
+            }}
+          >
+            {t('process:steps.preview')}
+          </RefusableButton>
         )}
-        {ran && (step === 14 || step === 15) && (
-          <Button
+        {!ran && runAccess.shown && (
+          <RefusableButton variant="contained" refusal={runAccess.refusal} onClick={() => setConfirming(true)} disabled={run.isPending}>
+            {t('process:steps.run')}
+          </RefusableButton>
+        )}
+        {ran && undoAccess.shown && (
+          <RefusableButton
             variant="outlined"
             color="warning"
+            refusal={undoRefusal}
             disabled={undo.isPending}
             onClick={() => {
               setError(null);
@@ -153,10 +194,10 @@ export function StepRunner({ estateId, step }: Props) {
             }}
           >
             {t('process:steps.undo')}
-          </Button>
+          </RefusableButton>
         )}
         {ran && (
-          <Button variant="outlined" onClick={() => void downloadRecord(estateId, step).catch(onError)}>
+          <Button variant="outlined" sx={{ minHeight: 48 }} onClick={() => void downloadDrawRecord(estateId, step).catch(onError)}>
             {t('process:steps.download')}
           </Button>
         )}

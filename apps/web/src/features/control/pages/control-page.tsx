@@ -1,14 +1,14 @@
 import Alert from '@mui/material/Alert';
-import { can } from '@estate/domain/permissions';
-import { isStageCode, type StageCode } from '@estate/domain/stages';
+import { AUTOMATED_STAGES, DEADLINE_STAGES, Stage, isStageCode } from '@estate/domain/stages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
+import { actorOf, policyFor } from '../../../shared/session/actor';
+import { useEstateStage } from '../../../shared/api/estate-stage';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
-import { useEstateStage } from '../../estates/api';
 import { useEstate } from '../api';
 import { DeadlinesCard } from '../components/deadlines-card';
 import { PoolSummaryPanel } from '../components/pool-summary';
@@ -40,11 +40,10 @@ export function ControlPage() {
       </PageLayout>
     );
   }
-  const stage = (stageInfo.data?.stage ?? membership.stage) as StageCode;
-  const actor = { roles: membership.roles, stage: isStageCode(stage) ? stage : (0 as StageCode) };
-  const next = stageInfo.data?.next as unknown;
-  const nextCode =
-    typeof next === 'number' ? next : next && typeof next === 'object' && 'stage' in next ? (next as { stage: number }).stage : null;
+  const stageNow = stageInfo.data?.stage ?? membership.stage;
+  const stage = isStageCode(stageNow) ? stageNow : Stage.Initial;
+  // The policy asked with the stage shown here (the server's answer, live), so the two agree.
+  const policy = policyFor(actorOf(me, { ...membership, stage }));
 
   return (
     <PageLayout title={t('process:control.title')} subtitle={membership.estateName} maxWidth={900}>
@@ -52,19 +51,19 @@ export function ControlPage() {
       {stageInfo.isError && <Alert severity="error">{errorMessage(stageInfo.error, t)}</Alert>}
       {stageInfo.data && (
         <>
-          {can('estate.stage', actor) && <StageCard estateId={estateId} stage={stage} next={nextCode} />}
-          {stage === 2 && <ApprovalsPanel estateId={estateId} />}
-          {stage === 10 && <DirectivesPanel estateId={estateId} />}
-          {(stage === 2 || stage === 11 || stage === 20 || stage === 30) && <DonePanel estateId={estateId} stage={stage} />}
-          {stage === 12 && <HighInterestPanel estateId={estateId} />}
-          {stage === 13 && <PoolSummaryPanel estateId={estateId} />}
-          {(stage === 14 || stage === 15 || stage === 21 || stage === 31) && <StepRunner key={stage} estateId={estateId} step={stage} />}
-          {stage >= 40 && can('draw.publish', actor) && (
+          {policy.can('estate.stage') && <StageCard estateId={estateId} stage={stage} />}
+          {stage === Stage.Approve && policy.can('approval.viewAll') && <ApprovalsPanel estateId={estateId} />}
+          {policy.can('directive.manage') && <DirectivesPanel estateId={estateId} />}
+          {policy.can('participation.viewAll') && DEADLINE_STAGES.includes(stage) && <DonePanel estateId={estateId} stage={stage} />}
+          {policy.can('highInterest.set') && <HighInterestPanel estateId={estateId} />}
+          {stage === Stage.DistributionReview && policy.can('pool.review') && <PoolSummaryPanel estateId={estateId} />}
+          {AUTOMATED_STAGES.includes(stage) && <StepRunner key={stage} estateId={estateId} step={stage} policy={policy} />}
+          {policy.can('draw.publish') && (
             <PublishPanel estateId={estateId} published={estate.data?.estate.settings.publishFullRecords ?? false} />
           )}
-          {stage >= 11 && <CommitmentsPanel estateId={estateId} />}
-          <DeadlinesCard estateId={estateId} />
-          {estate.data && can('estate.update', actor) && (
+          {stage >= Stage.Interest && <CommitmentsPanel estateId={estateId} />}
+          {policy.can('deadline.set') && <DeadlinesCard estateId={estateId} />}
+          {estate.data && policy.can('estate.update') && (
             <SettingsCard key={JSON.stringify(estate.data.estate.settings)} estateId={estateId} settings={estate.data.estate.settings} />
           )}
         </>
