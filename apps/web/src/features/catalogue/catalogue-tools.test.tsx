@@ -167,6 +167,26 @@ describe('import from a file', () => {
     expect(await dialog.findByText(/not a spreadsheet we can read/)).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
   });
+
+  it('refuses a file over the size limit before sending it, and shows the limit the server names', async () => {
+    const api = signedIn({
+      'POST /api/estates/e1/items/import/preview': apiError(
+        413,
+        'too_large',
+        'The file has more than 5,000 rows; at most 5,000 can be imported at once. Please split it into smaller files.',
+      ),
+    });
+    const { user, dialog } = await openImport();
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'everything.csv', { type: 'text/csv' });
+    await user.upload(dialog.getByLabelText('Choose a file'), big);
+    expect(await dialog.findByText(/larger than 10 MB, the most we can import at once/)).toBeInTheDocument();
+    expect(api.find('POST', '/api/estates/e1/items/import/preview')).toHaveLength(0);
+    await user.upload(
+      dialog.getByLabelText('Choose another file'),
+      new File(['Name\nSpoon'], 'spoons.csv', { type: 'text/csv' }),
+    );
+    expect(await dialog.findByText(/more than 5,000 rows; at most 5,000/)).toBeInTheDocument();
+  });
 });
 
 describe('location settings', () => {

@@ -16,8 +16,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { IMPORT_LIMITS } from '@estate/domain/uploads';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
+import { isApiError } from '../../../shared/api/api-error';
 import { notify } from '../../../shared/ui/notify';
 import { commitImport, previewImport, type ImportPreview } from '../api';
 
@@ -26,7 +28,7 @@ const ACTION_COLOR = { create: 'success', update: 'primary', unchanged: 'default
 
 /** Import from CSV/XLSX: choose a file, see what would change, then confirm. */
 export function ImportDialog({ estateId, onClose }: { estateId: string; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
@@ -35,16 +37,37 @@ export function ImportDialog({ estateId, onClose }: { estateId: string; onClose:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const limits = {
+    megabytes: number(IMPORT_LIMITS.bytes / (1024 * 1024)),
+    unpacked: number(IMPORT_LIMITS.unpackedBytes / (1024 * 1024)),
+    rows: number(IMPORT_LIMITS.rows),
+    columns: number(IMPORT_LIMITS.columns),
+    seconds: number(IMPORT_LIMITS.seconds),
+  };
+  // The server names the exact limit in English; other languages get our sentence with all of them.
+  const refusal = (e: unknown) => {
+    if (isApiError(e) && e.code === 'too_large' && !(i18n.language.startsWith('en') && e.message)) {
+      return t('catalogue:io.tooLarge', limits);
+    }
+    if (isApiError(e) && e.code === 'unavailable') return t('catalogue:io.busy');
+    return errorMessage(e, t);
+  };
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
     setFile(chosen);
     setPreview(null);
     setError(null);
+    // Too big to send at all: said at once, without uploading it.
+    if (chosen.size > IMPORT_LIMITS.bytes) {
+      setError(t('catalogue:io.fileTooLarge', limits));
+      return;
+    }
     setBusy(true);
     try {
       setPreview(await previewImport(estateId, chosen));
     } catch (e) {
-      setError(errorMessage(e, t));
+      setError(refusal(e));
     } finally {
       setBusy(false);
     }
@@ -58,7 +81,7 @@ export function ImportDialog({ estateId, onClose }: { estateId: string; onClose:
       void queryClient.invalidateQueries({ queryKey: ['estate', estateId] });
       onClose();
     } catch (e) {
-      setError(errorMessage(e, t));
+      setError(refusal(e));
     } finally {
       setBusy(false);
     }

@@ -17,6 +17,7 @@ import Delete from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
+import { PHOTO_LIMITS } from '@estate/domain/uploads';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { isApiError } from '../../../shared/api/api-error';
@@ -56,13 +57,19 @@ export function PhotoManager({ estateId, item }: Props) {
     const failed: string[] = [];
     setProblems([]);
     setProgress({ done: 0, total: images.length });
+    const tooLarge = t('catalogue:photos.tooLarge', {
+      megabytes: PHOTO_LIMITS.bytes / (1024 * 1024),
+      megapixels: PHOTO_LIMITS.megapixels,
+    });
     for (const [index, file] of images.entries()) {
       try {
-        await uploadPhoto(estateId, item.id, file);
+        // Over the size limit: said without uploading it (the pixel limit is checked by the server).
+        if (file.size > PHOTO_LIMITS.bytes) failed.push(`${file.name}: ${tooLarge}`);
+        else await uploadPhoto(estateId, item.id, file);
       } catch (error) {
         const reason =
           isApiError(error) && error.status === 413
-            ? t('catalogue:photos.tooLarge')
+            ? tooLarge
             : isApiError(error) && error.status === 415
               ? t('catalogue:photos.notImage')
               : errorMessage(error, t);
