@@ -1,5 +1,6 @@
 /** Item rules shared by the form and the server: fields, labels, and the style guide's warnings. */
 import { z } from 'zod';
+import { nameText, text } from './schemas/text.js';
 
 export const ITEM_STATUSES = ['unassigned', 'pending', 'hold', 'assigned', 'unwanted', 'handed-over'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
@@ -17,13 +18,13 @@ export function parseItemLabel(text: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-const shortText = z.string().trim().max(200);
-const labelName = z.string().trim().min(1).max(60);
+const shortText = text(200, { trim: true });
+const labelName = nameText(60);
 
 /** Each field without defaults, so a patch can name only what changes. */
 const fields = {
-  name: z.string().trim().min(1, { message: 'validation.required' }).max(200),
-  notes: z.string().max(10_000),
+  name: nameText(200),
+  notes: text(10_000),
   locationId: z.uuid().nullable(),
   roomId: z.uuid().nullable(),
   categories: z.array(labelName).max(20),

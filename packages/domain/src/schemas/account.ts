@@ -1,6 +1,7 @@
 /** Account schemas shared by the web forms and the server routes. Messages are i18n keys. */
 import { z } from 'zod';
 import { LANGUAGES, LAYOUT_STYLES, THEMES, type Settings } from '../settings.js';
+import { isStorableText, nameText, text, UNSTORABLE_TEXT_MESSAGE } from './text.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -14,10 +15,11 @@ export const emailSchema = z
 
 export const passwordSchema = z
   .string()
+  .refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE })
   .min(PASSWORD_MIN, { message: 'validation.passwordShort' })
   .max(PASSWORD_MAX, { message: 'validation.passwordLong' });
 
-export const nameSchema = z.string().trim().min(1, { message: 'validation.required' }).max(80);
+export const nameSchema = nameText(80);
 
 export const setupBody = z.strictObject({
   firstName: nameSchema,
@@ -27,21 +29,21 @@ export const setupBody = z.strictObject({
 });
 
 export const registerBody = setupBody.extend({
-  invitation: z.string().min(1).max(200).optional(),
+  invitation: text(200, { required: true }).optional(),
 });
 
 export const loginBody = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX),
+  password: text(PASSWORD_MAX, { required: true }),
 });
 
 export const forgotPasswordBody = z.strictObject({ email: emailSchema });
-export const resetPasswordBody = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema });
+export const resetPasswordBody = z.strictObject({ token: text(200, { required: true }), password: passwordSchema });
 export const changePasswordBody = z.strictObject({
-  currentPassword: z.string().min(1).max(PASSWORD_MAX),
+  currentPassword: text(PASSWORD_MAX, { required: true }),
   newPassword: passwordSchema,
 });
-export const confirmEmailBody = z.strictObject({ token: z.string().min(1).max(200) });
+export const confirmEmailBody = z.strictObject({ token: text(200, { required: true }) });
 
 export { LANGUAGES, LAYOUT_STYLES, THEMES, DEFAULT_SETTINGS, type Language, type Settings } from '../settings.js';
 
@@ -60,9 +62,9 @@ export const settingsSchema = z.strictObject({
   }),
   customScrollbars: z.boolean(),
   animations: z.boolean(),
-  shortcuts: z.array(z.string().max(64)).max(20),
+  shortcuts: z.array(text(64)).max(20),
   idleLockMinutes: z.number().int().min(0).max(240),
-  currentEstateId: z.string().max(64).nullable(),
+  currentEstateId: text(64).nullable(),
 });
 /** Fails to compile if the schema and the plain type in settings.ts ever drift apart. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,14 +1,15 @@
 /** Stage 2: approving an item, or flagging it with a comment and an optional suggested correction. */
 import { z } from 'zod';
 import { DISTRIBUTIONS } from '../items.js';
+import { nameText, text } from './text.js';
 
-const shortText = z.string().trim().max(200);
+const shortText = text(200, { trim: true });
 
 export const suggestionSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(200).optional(),
-    notes: z.string().max(10_000).optional(),
-    categories: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+    name: nameText(200).optional(),
+    notes: text(10_000).optional(),
+    categories: z.array(nameText(60)).max(20).optional(),
     giver: shortText.optional(),
     owners: shortText.optional(),
     brand: shortText.optional(),
@@ -21,7 +22,7 @@ export const suggestionSchema = z
 export const approvalBody = z
   .strictObject({
     status: z.enum(['approved', 'flagged']),
-    comment: z.string().trim().max(2000).default(''),
+    comment: text(2000, { trim: true }).default(''),
     suggestion: suggestionSchema.optional(),
   })
   .refine((v) => v.status === 'flagged' || v.suggestion === undefined, {
@@ -33,7 +34,7 @@ export const approvalBody = z
     path: ['comment'],
   });
 
-export const resolveBody = z.strictObject({ resolution: z.enum(['accepted', 'rejected']), note: z.string().trim().max(2000).optional() });
+export const resolveBody = z.strictObject({ resolution: z.enum(['accepted', 'rejected']), note: text(2000, { trim: true }).optional() });
 
 export const deadlineBody = z.strictObject({
   dueAt: z.iso.datetime({ offset: true }),

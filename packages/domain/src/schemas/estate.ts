@@ -1,9 +1,10 @@
 /** Estate, member and invitation schemas shared by web and server. */
 import { z } from 'zod';
 import { emailSchema } from './account.js';
-import { INVITABLE_ROLES } from '../roles.js';
+import { INVITABLE_ROLES, Role } from '../roles.js';
+import { nameText } from './text.js';
 
-export const estateNameSchema = z.string().trim().min(1, { message: 'validation.required' }).max(120);
+export const estateNameSchema = nameText(120);
 
 export const createEstateBody = z.strictObject({ name: estateNameSchema });
 
@@ -47,11 +48,29 @@ const invitableRole = z
   .int()
   .refine((r) => (INVITABLE_ROLES as readonly number[]).includes(r), { message: 'validation.role' });
 
-export const createInvitationBody = z.strictObject({
-  email: emailSchema,
-  roles: z.array(invitableRole).min(1, { message: 'validation.rolesRequired' }).max(INVITABLE_ROLES.length),
-  receivesThrough: z.string().min(1).max(64).optional(),
-});
+/**
+ * Someone invited as Offspring (a grandchild) never receives items directly: the beneficiary who
+ * receives for them is named in the invitation (that they belong to the estate is the server's check).
+ */
+export const createInvitationBody = z
+  .strictObject({
+    email: emailSchema,
+    roles: z.array(invitableRole).min(1, { message: 'validation.rolesRequired' }).max(INVITABLE_ROLES.length),
+    receivesThrough: z.uuid({ message: 'validation.parent' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const offspring = v.roles.includes(Role.Offspring);
+    if (offspring && v.receivesThrough === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['receivesThrough'], message: 'validation.parentRequired' });
+    }
+    if (!offspring && v.receivesThrough !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['receivesThrough'],
+        message: 'validation.parentOnlyForOffspring',
+      });
+    }
+  });
 
 export const invitationSchema = z.object({
   id: z.string(),

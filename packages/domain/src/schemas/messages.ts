@@ -14,6 +14,12 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'validation.nothingToChange': 'Nothing to change was sent.',
   'validation.suggestionNeedsFlag': 'A suggested correction goes with a flag, not an approval.',
   'validation.flagNeedsReason': 'Say what is wrong, or suggest a correction.',
+  'validation.text': 'This contains a character that cannot be saved. Please type it again.',
+  'validation.parent': 'Choose the parent from the list of beneficiaries.',
+  'validation.parentRequired':
+    'Choose the beneficiary who receives for them: someone invited as Offspring receives items through their parent.',
+  'validation.parentOnlyForOffspring':
+    'Only an Offspring member receives through a parent. Add the Offspring role or clear this field.',
 };
 
 export function validationText(message: string | undefined): string {
