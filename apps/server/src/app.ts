@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -19,9 +20,11 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createContext } from './platform/context.js';
+import { UNSTORABLE_TEXT_MESSAGE } from '@estate/domain/schemas/text';
 import { validationText } from '@estate/domain/schemas/messages';
 import { AppError, ERROR_STATUS } from './platform/errors.js';
 import { loggerOptions } from './platform/logging.js';
+import { isDataException, isUnreadableForm, jsonMayHoldUnstorableText, unstorableTextPath } from './platform/http.js';
 import { governRoutes } from './platform/route-access.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -74,7 +77,13 @@ const serializeOncePerObject: typeof serializerCompiler = (route) => {
   };
 };
 
-export type BuildOptions = { config: Config; database: Database; now?: () => Date };
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  /** Where the log goes (tests read it); standard output by default. */
+  logStream?: DestinationStream;
+};
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -101,12 +110,47 @@ const MODULES = [
   todoRoutes,
 ];
 
-export async function buildApp({ config, database, now = () => new Date() }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config.LOG_LEVEL) });
+/** The one shape of a refusal: `{ error: { code, message, fields? } }`. */
+function refuse(reply: FastifyReply, error: AppError) {
+  if (error.refusedBy) reply.header('X-Refused-By', error.refusedBy);
+  return reply
+    .code(error.status)
+    .send({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
+}
+
+/** Text no column can hold (a NUL, half a surrogate pair), named by its field. */
+function unstorableText(where: 'request' | 'querystring' | 'params', field: string): AppError {
+  return new AppError('validation_failed', `Some of the ${where} fields are not valid.`, {
+    [field || (where === 'request' ? 'body' : where)]: validationText(UNSTORABLE_TEXT_MESSAGE),
+  });
+}
+
+export async function buildApp({ config, database, now = () => new Date(), logStream }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL, logStream),
+    // A path that is not valid percent-encoding (or too long a path part) answers in the API's shape.
+    frameworkErrors: (err, _req, reply) => {
+      const field = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'This address is too long.' : 'This address is not valid.';
+      void refuse(reply, new AppError('validation_failed', 'This address could not be read. Please check the link and try again.', { path: field }));
+    },
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializeOncePerObject);
   // The API speaks JSON (and multipart for uploads); anything else is refused with 415.
   app.removeContentTypeParser('text/plain');
+  // JSON as Fastify reads it (prototype poisoning refused), then no text a column cannot hold,
+  // anywhere in the body: every route is covered, whatever its schema says.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const raw = body as string;
+    void parseJson(req, raw, (err, value) => {
+      if (err) return done(err);
+      const field = jsonMayHoldUnstorableText(raw) ? unstorableTextPath(value) : undefined;
+      if (field !== undefined) return done(unstorableText('request', field));
+      return done(null, value);
+    });
+  });
 
   const ctx = await createContext(config, database, app.log, now);
   const { events, mailer } = ctx;
@@ -156,6 +200,15 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
   app.addHook('onRequest', (req, reply, done) => {
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
+  // After the headers, the same for the query string and the path (where NUL and surrogates
+  // can only arrive percent-encoded, so most requests skip the check).
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.includes('%')) return done();
+    const query = unstorableTextPath(req.query);
+    if (query !== undefined) return done(unstorableText('querystring', query));
+    const params = unstorableTextPath(req.params);
+    return done(params === undefined ? undefined : unstorableText('params', params));
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   await app.register(rateLimit, {
@@ -171,9 +224,7 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) {
-      return reply.code(err.status).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
-    }
+    if (err instanceof AppError) return refuse(reply, err);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
@@ -188,6 +239,13 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
       const where = err.validationContext === 'body' ? 'request' : (err.validationContext ?? 'request');
       return reply.code(400).send({ error: { code: 'validation_failed', message: `Some of the ${where} fields are not valid.`, fields } });
     }
+    if (isUnreadableForm(err, req.headers['content-type'])) {
+      return refuse(reply, new AppError('validation_failed', 'The upload could not be read. Please choose the file again and send it once more.', { file: 'The file did not arrive whole. Please choose it again.' }));
+    }
+    if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return refuse(reply, new AppError('unsupported_type', 'Send the file as multipart/form-data in a field named "file".'));
+    }
+    if (err.code === 'FST_FILES_LIMIT') return refuse(reply, new AppError('too_large', 'Send one file at a time.'));
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ error: { code: 'too_large', message: 'That is too large to upload.' } });
     if (status === 415) return reply.code(415).send({ error: { code: 'unsupported_type', message: 'That content type is not accepted here.' } });
@@ -195,7 +253,15 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
     if (status >= 400 && status < 500) {
       return reply.code(400).send({ error: { code: 'validation_failed', message: 'The request could not be read. Please check it and try again.' } });
     }
-    req.log.error({ err }, 'unhandled error');
+    const route = req.routeOptions.url;
+    if (isDataException(err)) {
+      // A value the database refused reached it unchecked: the sender's input, and a schema to tighten.
+      req.log.warn({ err, route }, 'a value reached the database unchecked');
+      return refuse(reply, new AppError('validation_failed', 'One of the values could not be used. Please check what you entered and try again.'));
+    }
+    // The logger's serialisers keep this to the route pattern and a scrubbed error: no query
+    // string, body, or the failing statement's parameters (see platform/logging.ts).
+    req.log.error({ err, route }, 'unhandled error');
     return reply.code(ERROR_STATUS.internal).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
   });
 

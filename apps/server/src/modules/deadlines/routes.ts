@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { deadlineBody } from '@estate/domain/schemas/approval';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
-import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
+import { errorResponses, estateParams, noContent, router, stageParams } from '../../platform/http.js';
 import * as deadlines from './service.js';
 
 const deadlineSchema = z.object({ stage: z.number(), name: z.string(), dueAt: z.string(), autoAdvance: z.boolean(), passed: z.boolean() });
-const stageParams = estateParams.extend({ stage: z.coerce.number().int() });
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export function deadlineRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,6 +1,7 @@
 /** Items: the catalogue's core. Every change is versioned (optimistic locking) and logged. */
 import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { isStorableText } from '@estate/domain/schemas/text';
 import { can } from '@estate/domain/permissions';
 import { Stage } from '@estate/domain/stages';
 import {
@@ -66,14 +67,27 @@ function sortKey(sort: ListQuery['sort']) {
   }
 }
 
-function decodeCursor(cursor: string): [string | number, string] {
+/**
+ * A page cursor is `[sort value, item id]`, base64url JSON; what the value is depends on the sort.
+ * One from another sort, edited by hand or cut short is refused (400 naming `cursor`), never sent
+ * to the database.
+ */
+const CURSOR_VALUE = {
+  number: z.number().int().min(0).max(2_147_483_647),
+  name: z.string().max(400).refine(isStorableText),
+  updated: z.iso.datetime(),
+} as const;
+
+function decodeCursor(cursor: string, sort: ListQuery['sort']): [string | number, string] {
+  const kind = sort.replace(/^-/, '') as keyof typeof CURSOR_VALUE;
+  let decoded: unknown;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string')
-      return parsed as [string | number, string];
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    /* fall through */
+    decoded = undefined;
   }
+  const parsed = z.tuple([CURSOR_VALUE[kind], z.uuid()]).safeParse(decoded);
+  if (parsed.success) return parsed.data;
   throw new AppError('validation_failed', 'The page cursor is not valid.', {
     cursor: 'Start again from the first page.',
   });
@@ -129,7 +143,7 @@ async function loadItemList(ctx: AppContext, access: EstateAccess, query: ListQu
   const descending = query.sort.startsWith('-');
   const pageConditions = [...conditions];
   if (query.cursor) {
-    const [value, id] = decodeCursor(query.cursor);
+    const [value, id] = decodeCursor(query.cursor, query.sort);
     pageConditions.push(
       descending
         ? sql`(${key.column}, ${items.id}) < (${value}, ${id})`

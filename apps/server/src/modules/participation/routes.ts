@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { ITEM_STATUSES } from '@estate/domain/items';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
-import { errorResponses, estateParams, router } from '../../platform/http.js';
+import { errorResponses, estateParams, router, stageParams } from '../../platform/http.js';
 import * as participation from './service.js';
 
 const itemParams = estateParams.extend({ iid: z.uuid({ message: 'Not a valid item id.' }) });
-const stageParams = estateParams.extend({ stage: z.coerce.number().int() });
 /** These routes take no body; anything sent is refused rather than ignored. */
 const noBody = z.strictObject({}).nullish();
 const errors = errorResponses(400, 401, 403, 404, 409);
