@@ -110,6 +110,38 @@ describe('invitations', () => {
     expect(notOffspring.statusCode).toBe(400);
   });
 
+  it('refuses an offspring invitation without the beneficiary who receives for them', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const parent = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const post = (body: Record<string, unknown>) => call(h, 'POST', `/api/estates/${estateId}/invitations`, { as: trustee, body: { email: 'kid@example.com', ...body } });
+
+    const missing = await post({ roles: [Role.Offspring] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.receivesThrough).toMatch(/choose the beneficiary who receives for them/i);
+    const alsoObserver = await post({ roles: [Role.Observer, Role.Offspring] });
+    expect(alsoObserver.json().error.fields).toHaveProperty('receivesThrough');
+
+    // Not a uuid (was a 500), someone outside the estate, the invitee themselves: each 400 on the field.
+    const notAnId = await post({ roles: [Role.Offspring], receivesThrough: 'grandma' });
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json().error.fields.receivesThrough).toMatch(/beneficiaries/);
+    const outsider = await createUser(h);
+    const elsewhere = await post({ roles: [Role.Offspring], receivesThrough: outsider.id });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error.fields).toHaveProperty('receivesThrough');
+    const self = await call(h, 'POST', `/api/estates/${estateId}/invitations`, {
+      as: trustee,
+      body: { email: parent.email, roles: [Role.Offspring], receivesThrough: parent.id },
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.fields.receivesThrough).toMatch(/cannot be the person you are inviting/);
+
+    const invitations = (await call(h, 'GET', `/api/estates/${estateId}/invitations`, { as: trustee })).json().invitations;
+    expect(invitations.map((i: { email: string }) => i.email)).not.toContain('kid@example.com');
+    expect((await post({ roles: [Role.Offspring], receivesThrough: parent.id })).statusCode).toBe(201);
+  });
+
   it('refuses roles that cannot be given and expired links', async () => {
     const trustee = await createUser(h);
     const estateId = await createEstate(h, trustee);

@@ -22,22 +22,8 @@ export async function createInvitation(
   body: z.infer<typeof createInvitationBody>,
 ) {
   const estateId = access.estate.id;
-  if (body.receivesThrough !== undefined) {
-    if (!body.roles.includes(Role.Offspring)) {
-      throw new AppError('validation_failed', 'Only offspring receive through a parent.', {
-        receivesThrough: 'Only an Offspring member receives through a parent. Add the Offspring role or clear this field.',
-      });
-    }
-    const [parent] = await ctx.db
-      .select({ roles: memberships.roles })
-      .from(memberships)
-      .where(inEstate(memberships, estateId, eq(memberships.userId, body.receivesThrough)));
-    if (!parent?.roles.includes(Role.Beneficiary)) {
-      throw new AppError('validation_failed', 'The parent must be a beneficiary of this estate.', {
-        receivesThrough: 'Choose a beneficiary of this estate as the parent.',
-      });
-    }
-  }
+  // The schema requires a parent exactly when Offspring is among the roles; here, who it may be.
+  if (body.receivesThrough !== undefined) await checkParent(ctx, estateId, body.receivesThrough, body.email);
   const token = newSecretToken();
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
@@ -71,6 +57,25 @@ export async function createInvitation(
     text: `Hello,\n\n${inviter} has invited you to take part in dividing the estate "${access.estate.name}" on the Estate Portal.\n\nOpen this link to join:\n\n${link}\n\nThe link works for 14 days and only for this email address.`,
   });
   return { id, link, expiresAt: expiresAt.toISOString() };
+}
+
+/** The person who receives for an Offspring member: a beneficiary of the same estate, not the invitee. */
+async function checkParent(ctx: AppContext, estateId: string, parentId: string, inviteeEmail: string) {
+  const [parent] = await ctx.db
+    .select({ roles: memberships.roles, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(inEstate(memberships, estateId, eq(memberships.userId, parentId)));
+  if (!parent?.roles.includes(Role.Beneficiary)) {
+    throw new AppError('validation_failed', 'The parent must be a beneficiary of this estate.', {
+      receivesThrough: 'Choose the beneficiary of this estate who receives for them.',
+    });
+  }
+  if (parent.email === inviteeEmail) {
+    throw new AppError('validation_failed', 'Someone cannot receive items through themselves.', {
+      receivesThrough: 'Choose the beneficiary who receives for them; it cannot be the person you are inviting.',
+    });
+  }
 }
 
 export async function listInvitations(ctx: AppContext, estateId: string) {
