@@ -32,11 +32,18 @@ import { formatDate } from '../../../shared/i18n/format';
 import { CopyButton } from '../../../shared/ui/copy-button';
 import { useCreateInvitation, type CreatedInvitation } from '../api';
 
-const schema = z.object({
-  email: emailSchema,
-  roles: z.array(z.number()).min(1, { message: 'validation.rolesRequired' }),
-  receivesThrough: z.string(),
-});
+/** The server's rule, checked before sending: Offspring name the beneficiary who receives for them. */
+const schema = z
+  .object({
+    email: emailSchema,
+    roles: z.array(z.number()).min(1, { message: 'validation.rolesRequired' }),
+    receivesThrough: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.roles.includes(Role.Offspring) && !v.receivesThrough) {
+      ctx.addIssue({ code: 'custom', path: ['receivesThrough'], message: 'validation.parentRequired' });
+    }
+  });
 
 type Props = { open: boolean; onClose: () => void; estateId: string; estateName: string; members: Member[] };
 
@@ -82,6 +89,8 @@ export function InviteDialog({ open, onClose, estateId, estateName, members }: P
     } catch (error) {
       if (isApiError(error) && error.fields.email)
         setError('email', { type: 'server', message: error.fields.email });
+      else if (isApiError(error) && error.fields.receivesThrough)
+        setError('receivesThrough', { type: 'server', message: error.fields.receivesThrough });
       else setFormError(errorMessage(error, t));
     }
   });
@@ -199,25 +208,32 @@ export function InviteDialog({ open, onClose, estateId, estateName, members }: P
                   </FormControl>
                 )}
               />
-              {offspring && (
+              {offspring && parents.length === 0 && (
+                <Alert severity="info">{t('members.invite.noParents')}</Alert>
+              )}
+              {offspring && parents.length > 0 && (
                 <Controller
                   control={control}
                   name="receivesThrough"
                   render={({ field }) => (
                     <TextField
                       select
+                      required
                       label={t('members.invite.receivesThrough')}
+                      error={Boolean(errors.receivesThrough)}
                       helperText={
-                        parents.length
-                          ? t('members.invite.receivesThroughHelp')
-                          : t('members.invite.noParents')
+                        fieldMessage(errors.receivesThrough?.message, t) ??
+                        t('members.invite.receivesThroughHelp')
                       }
                       fullWidth
                       value={field.value}
                       onChange={field.onChange}
-                      disabled={parents.length === 0}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
                     >
-                      <MenuItem value="">{t('members.invite.noParent')}</MenuItem>
+                      <MenuItem value="" disabled>
+                        {t('members.invite.chooseParent')}
+                      </MenuItem>
                       {parents.map((parent) => (
                         <MenuItem key={parent.id} value={parent.id}>
                           {parent.displayName}
@@ -231,7 +247,11 @@ export function InviteDialog({ open, onClose, estateId, estateName, members }: P
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={close}>{t('actions.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={isSubmitting}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={isSubmitting || (offspring && parents.length === 0)}
+            >
               {t('members.invite.submit')}
             </Button>
           </DialogActions>
