@@ -121,14 +121,12 @@ describe('import and export', () => {
 
     // The list after it, with an item on hold: its status reads clearly.
     const lamp = imported.find((i) => i.name === 'Brass Lamp')!;
-    const held = await fetch(`${spec.server.url}/api/estates/${spec.seeded.estateId}/items/${lamp.id}`, {
-      method: 'PATCH',
+    const held = await fetch(`${spec.server.url}/api/estates/${spec.seeded.estateId}/items/${lamp.id}/hold`, {
+      method: 'PUT',
       headers: {
         authorization: `Bearer ${spec.seeded.admin.token}`,
-        'content-type': 'application/json',
         'If-Match': `"${lamp.version}"`,
       },
-      body: JSON.stringify({ status: 'hold' }),
     });
     expect(held.status).toBe(200);
     await page.reload();

@@ -57,14 +57,19 @@ export const itemFieldsSchema = z.strictObject({
 });
 
 export const createItemBody = itemFieldsSchema;
-/** A patch names only what changes; status moves only between Unassigned and Hold here. */
+/**
+ * A patch names only what changes. Hold and value have routes of their own (`…/hold`, `…/value`):
+ * they are the trustee's and the appraiser's decisions, not a catalogue edit.
+ */
 export const updateItemBody = z
   .strictObject({
     ...z.object(fields).partial().shape,
-    status: z.enum(['unassigned', 'hold']).optional(),
     featuredPhotoId: z.uuid().nullable().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'validation.nothingToChange' });
+
+/** What an appraiser records: the value and its currency. */
+export const appraisalBody = z.strictObject({ value: fields.value, currency: fields.currency.optional() });
 
 export type ItemFields = z.infer<typeof itemFieldsSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideMove } from './stage-machine.js';
+import { decideMove, moveOptions } from './stage-machine.js';
 import { STAGE_ORDER, Stage } from './stages.js';
 
 const none = { stepsRun: [] };
@@ -15,13 +15,13 @@ describe('stage machine', () => {
 
   it('refuses skipping and staying', () => {
     const skip = decideMove(Stage.Initial, Stage.Approve, none);
-    expect(skip).toEqual({ ok: false, reason: expect.stringContaining('"Cataloging Assets"') });
+    expect(skip).toMatchObject({ ok: false, code: 'one-at-a-time', reason: expect.stringContaining('"Cataloging Assets"') });
     expect(decideMove(Stage.Approve, Stage.Approve, none).ok).toBe(false);
     expect(decideMove(Stage.Completed, Stage.Initial, none).ok).toBe(false);
   });
 
   it('leaves an automated stage only after its step has run', () => {
-    expect(decideMove(Stage.AssignUnwanted, Stage.AssignOnlyOne, none)).toEqual({ ok: false, reason: 'Run the step "Assign Unwanted Items" before moving on.' });
+    expect(decideMove(Stage.AssignUnwanted, Stage.AssignOnlyOne, none)).toMatchObject({ ok: false, code: 'step-not-run', reason: 'Run the step "Assign Unwanted Items" before moving on.' });
     expect(decideMove(Stage.AssignUnwanted, Stage.AssignOnlyOne, { stepsRun: [Stage.AssignUnwanted] }).ok).toBe(true);
   });
 
@@ -32,9 +32,23 @@ describe('stage machine', () => {
     expect(decideMove(Stage.Ranking, Stage.AssignOnlyOne, { stepsRun: [Stage.AssignOnlyOne] }).ok).toBe(false);
     expect(decideMove(Stage.Distribution, Stage.AssignmentCompleted, none).ok).toBe(false);
     expect(decideMove(Stage.Interest, Stage.Initial, none).ok).toBe(false);
-    expect(decideMove(Stage.ConfirmHighInterest, Stage.Interest, { stepsRun: [], deadlinesPassed: [Stage.Interest] })).toEqual({
+    expect(decideMove(Stage.ConfirmHighInterest, Stage.Interest, { stepsRun: [], deadlinesPassed: [Stage.Interest] })).toMatchObject({
       ok: false,
       reason: 'The deadline of "Express Your Interest In Items" has passed and its answers are final; the estate cannot go back to it.',
     });
+  });
+
+  it('leaves the review only when every beneficiary has finished it, or its deadline has passed', () => {
+    expect(decideMove(Stage.Approve, Stage.Directives, { stepsRun: [], reviewWaiting: 2 })).toMatchObject({ ok: false, code: 'review-incomplete', params: { waiting: 2 } });
+    expect(decideMove(Stage.Approve, Stage.Directives, { stepsRun: [], reviewWaiting: 0 }).ok).toBe(true);
+    expect(decideMove(Stage.Approve, Stage.Directives, { stepsRun: [], reviewWaiting: 2, deadlinesPassed: [Stage.Approve] }).ok).toBe(true);
+    // Stepping back is not held up by the review.
+    expect(decideMove(Stage.Approve, Stage.Cataloging, { stepsRun: [], reviewWaiting: 2 }).ok).toBe(true);
+  });
+
+  it('offers no step back from the last stage and says why each move is refused', () => {
+    expect(moveOptions(Stage.Completed, none)).toEqual({ forward: null, back: { to: Stage.Finalizing, allowed: false, code: 'results-published' } });
+    expect(moveOptions(Stage.Initial, none)).toEqual({ forward: { to: Stage.Cataloging, allowed: true }, back: null });
+    expect(moveOptions(Stage.AssignUnwanted, none).forward).toEqual({ to: Stage.AssignOnlyOne, allowed: false, code: 'step-not-run', params: { stage: Stage.AssignUnwanted } });
   });
 });

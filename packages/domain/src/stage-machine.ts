@@ -10,35 +10,97 @@ export type StageFacts = {
   stepsRun: readonly StageCode[];
   /** Stages whose deadline has passed: their inputs are frozen for good. */
   deadlinesPassed?: readonly StageCode[];
+  /**
+   * Beneficiaries who have not yet answered every item in the review (stage 2) and have not said
+   * they are done. The seed: everyone approves first, or the deadline counts them as approving.
+   */
+  reviewWaiting?: number;
 };
 
-export type MoveDecision = { ok: true; direction: 'forward' | 'back' } | { ok: false; reason: string };
+/** Why a move is refused, as a code the web translates, with the English text the API sends. */
+export type MoveRefusal =
+  | { code: 'already-there' }
+  | { code: 'step-not-run'; params: { stage: StageCode } }
+  | { code: 'review-incomplete'; params: { waiting: number } }
+  | { code: 'results-published' }
+  | { code: 'step-already-run'; params: { stage: StageCode } }
+  | { code: 'deadline-passed'; params: { stage: StageCode } }
+  | { code: 'would-repeat-step'; params: { stage: StageCode } }
+  | { code: 'one-at-a-time'; params: { next: StageCode | null } };
+
+export type MoveDecision =
+  | { ok: true; direction: 'forward' | 'back' }
+  | ({ ok: false; reason: string } & MoveRefusal);
+
+function refuse(refusal: MoveRefusal): MoveDecision {
+  return { ok: false, reason: refusalText(refusal), ...refusal };
+}
+
+export function refusalText(refusal: MoveRefusal): string {
+  switch (refusal.code) {
+    case 'already-there':
+      return 'The estate is already in that stage.';
+    case 'step-not-run':
+      return `Run the step "${STAGE_NAMES[refusal.params.stage]}" before moving on.`;
+    case 'review-incomplete':
+      return refusal.params.waiting === 1
+        ? 'One beneficiary has not finished reviewing the items. Wait for them, or set a deadline: at the deadline everyone who has not answered counts as approving.'
+        : `${refusal.params.waiting} beneficiaries have not finished reviewing the items. Wait for them, or set a deadline: at the deadline everyone who has not answered counts as approving.`;
+    case 'results-published':
+      return 'Results have been published; the estate cannot go back to an earlier stage.';
+    case 'step-already-run':
+      return `The step "${STAGE_NAMES[refusal.params.stage]}" has already run; undo it first.`;
+    case 'deadline-passed':
+      return `The deadline of "${STAGE_NAMES[refusal.params.stage]}" has passed and its answers are final; the estate cannot go back to it.`;
+    case 'would-repeat-step':
+      return `Going back into "${STAGE_NAMES[refusal.params.stage]}" would repeat a step that has already run.`;
+    case 'one-at-a-time': {
+      const next = refusal.params.next;
+      const name = next === null ? 'none (this is the last stage)' : `"${STAGE_NAMES[next]}"`;
+      return `Stages move one at a time. The next stage is ${name}.`;
+    }
+  }
+}
 
 export function decideMove(from: StageCode, to: StageCode, facts: StageFacts): MoveDecision {
   const next = nextStage(from);
   const previous = previousStage(from);
-  if (to === from) return { ok: false, reason: `The estate is already in "${STAGE_NAMES[from]}".` };
+  if (to === from) return refuse({ code: 'already-there' });
   if (to === next) {
     if (AUTOMATED_STAGES.includes(from) && !facts.stepsRun.includes(from)) {
-      return { ok: false, reason: `Run the step "${STAGE_NAMES[from]}" before moving on.` };
+      return refuse({ code: 'step-not-run', params: { stage: from } });
+    }
+    if (from === Stage.Approve && (facts.reviewWaiting ?? 0) > 0 && !facts.deadlinesPassed?.includes(Stage.Approve)) {
+      return refuse({ code: 'review-incomplete', params: { waiting: facts.reviewWaiting ?? 0 } });
     }
     return { ok: true, direction: 'forward' };
   }
   if (to === previous) {
-    if (from >= Stage.AssignmentCompleted) {
-      return { ok: false, reason: 'Results have been published; the estate cannot go back to an earlier stage.' };
-    }
+    if (from >= Stage.AssignmentCompleted) return refuse({ code: 'results-published' });
     if (AUTOMATED_STAGES.includes(from) && facts.stepsRun.includes(from)) {
-      return { ok: false, reason: `The step "${STAGE_NAMES[from]}" has already run; undo it first.` };
+      return refuse({ code: 'step-already-run', params: { stage: from } });
     }
     if (previous !== undefined && facts.deadlinesPassed?.includes(previous)) {
-      return { ok: false, reason: `The deadline of "${STAGE_NAMES[previous]}" has passed and its answers are final; the estate cannot go back to it.` };
+      return refuse({ code: 'deadline-passed', params: { stage: previous } });
     }
     if (previous !== undefined && AUTOMATED_STAGES.includes(previous)) {
-      return { ok: false, reason: `Going back into "${STAGE_NAMES[previous]}" would repeat a step that has already run.` };
+      return refuse({ code: 'would-repeat-step', params: { stage: previous } });
     }
     return { ok: true, direction: 'back' };
   }
-  const name = next === undefined ? 'none (this is the last stage)' : `"${STAGE_NAMES[next]}"`;
-  return { ok: false, reason: `Stages move one at a time. From "${STAGE_NAMES[from]}" the next stage is ${name}.` };
+  return refuse({ code: 'one-at-a-time', params: { next: next ?? null } });
+}
+
+export type MoveOption = { to: StageCode; allowed: true } | ({ to: StageCode; allowed: false } & MoveRefusal);
+
+/** The two moves a trustee could make from here, each allowed or refused with its reason. */
+export function moveOptions(from: StageCode, facts: StageFacts): { forward: MoveOption | null; back: MoveOption | null } {
+  const option = (to: StageCode | undefined): MoveOption | null => {
+    if (to === undefined) return null;
+    const decision = decideMove(from, to, facts);
+    if (decision.ok) return { to, allowed: true };
+    const { ok: _ok, reason: _reason, ...refusal } = decision;
+    return { to, allowed: false, ...refusal };
+  };
+  return { forward: option(nextStage(from)), back: option(previousStage(from)) };
 }

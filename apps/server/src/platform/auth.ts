@@ -9,7 +9,7 @@ import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
 import { estates, memberships, users } from '../db/schema.js';
 import type { AppContext } from './context.js';
-import { AppError, notFound } from './errors.js';
+import { AppError, byPolicy, notFound } from './errors.js';
 import type { AccessClaims } from './tokens.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -116,7 +116,7 @@ export async function requireEstateAccess(
   if (!row?.estate || (!row.roles && !user.isAdmin)) {
     if (row?.estate)
       req.log.warn({ userId: user.id, estateId, action }, 'refused: not a member of the estate');
-    throw notFound('That estate');
+    throw byPolicy(notFound('That estate'));
   }
   const estate = row.estate;
   const roles = [...(row.roles ?? []), ...(user.isAdmin ? [Role.Admin] : [])];
@@ -131,15 +131,15 @@ export async function requireEstateAccess(
 
 /** The error a policy refusal answers with: 403 for a role, 409 naming the stages otherwise. */
 export function refusal(decision: Exclude<Decision, { ok: true }>, stage: StageCode): AppError {
-  if (decision.reason === 'role') return new AppError('forbidden', 'Your role in this estate does not allow this.');
-  if (decision.reason === 'condition') return new AppError('wrong_stage', decision.says);
+  if (decision.reason === 'role') return byPolicy(new AppError('forbidden', 'Your role in this estate does not allow this.'));
+  if (decision.reason === 'condition') return byPolicy(new AppError('wrong_stage', decision.says));
   const allowed = decision.allowedStages.map((s) => `"${STAGE_NAMES[s]}"`).join(' or ');
-  return new AppError('wrong_stage', `This can only be done in the stage ${allowed}; the estate is in "${STAGE_NAMES[stage]}".`);
+  return byPolicy(new AppError('wrong_stage', `This can only be done in the stage ${allowed}; the estate is in "${STAGE_NAMES[stage]}".`));
 }
 
 export function requireAdmin(user: UserRow, req: FastifyRequest): void {
   if (!user.isAdmin) {
     req.log.warn({ userId: user.id, url: req.routeOptions.url }, 'refused: admin only');
-    throw new AppError('forbidden', 'Only an administrator can do this.');
+    throw byPolicy(new AppError('forbidden', 'Only an administrator can do this.'));
   }
 }

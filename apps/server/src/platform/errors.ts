@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class AppError extends Error {
+  /** Set on the policy's refusals (role, stage, not a member), answered with `X-Refused-By: policy`. */
+  refusedBy?: 'policy';
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -49,3 +51,9 @@ export const errorBody = z.object({
 });
 
 export const notFound = (what = 'That') => new AppError('not_found', `${what} was not found.`);
+
+/** Marks an error as the policy's answer (see `refusedBy`). */
+export function byPolicy(error: AppError): AppError {
+  error.refusedBy = 'policy';
+  return error;
+}

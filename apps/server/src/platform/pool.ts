@@ -4,12 +4,14 @@
  * so the inputs a beneficiary sees and the inputs a draw uses can never disagree.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { authorize, type Action, type ResourceFacts } from '@estate/domain/permissions';
 import { Role } from '@estate/domain/roles';
 import { DEFAULT_ESTATE_SETTINGS, estateSettingsSchema, type EstateSettings } from '@estate/domain/schemas/estate';
 import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
 import type { Db } from '../db/client.js';
 import { deadlines, estates, interests, items, memberships, participation } from '../db/schema.js';
 import { AppError, notFound } from './errors.js';
+import { refusal, type EstateAccess } from './auth.js';
 import { inEstate } from './tenancy.js';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -104,31 +106,36 @@ function estateRules(row: { stage: number; settings: Record<string, unknown> } |
   return { stage: isStageCode(row.stage) ? row.stage : 0, settings: settingsOf(row.settings) };
 }
 
-function requireStage(current: StageCode, expected: StageCode): void {
-  if (current !== expected) {
-    throw new AppError('wrong_stage', `This can only be done in the stage "${STAGE_NAMES[expected]}"; the estate is in "${STAGE_NAMES[current]}".`);
-  }
-}
-
-export async function assertStage(tx: Db, estateId: string, expected: StageCode, mode: 'share' | 'update' = 'share') {
-  const locked = await lockedStage(tx, estateId, mode);
-  requireStage(locked.stage, expected);
+/**
+ * Asks the policy again on the stage read under a row lock (see `lockedStage`), inside the write's
+ * transaction: the route's pre-handler already asked it, but a stage move could slip in between.
+ */
+export async function recheckAccess(
+  tx: Db,
+  access: EstateAccess,
+  action: Action,
+  options: { mode?: 'share' | 'update'; facts?: ResourceFacts } = {},
+) {
+  const locked = await lockedStage(tx, access.estate.id, options.mode ?? 'share');
+  const decision = authorize(action, { roles: access.roles, stage: locked.stage }, options.facts);
+  if (!decision.ok) throw refusal(decision, locked.stage);
   return locked;
 }
 
 /**
- * Before a member's input (an approval, heart, ranking or tokens) is written: the estate is in
- * `stage` (its row share-locked, as in `lockedStage`, so a stage move waits for the write), the
- * stage's deadline has not passed (processed by the scheduler, or simply due: the deadline is the
- * deadline), and the member has not said they are done. One round trip: it runs before every input.
+ * Before a member's input (an approval, heart, ranking or tokens) is written: the policy allows
+ * `action` in the estate's stage (its row share-locked, as in `lockedStage`, so a stage move waits
+ * for the write), the stage's deadline has not passed (processed by the scheduler, or simply due:
+ * the deadline is the deadline), and the member has not said they are done. One round trip: it
+ * runs before every input.
  */
 export async function assertInputsOpen(
   tx: Db,
-  estateId: string,
-  memberId: string,
-  stage: StageCode,
+  access: EstateAccess,
+  action: Action,
   now: Date,
 ): Promise<{ settings: EstateSettings }> {
+  const estateId = access.estate.id;
   const [row] = await tx
     .select({
       stage: estates.stage,
@@ -136,19 +143,19 @@ export async function assertInputsOpen(
       dueAt: deadlines.dueAt,
       processedAt: deadlines.processedAt,
       doneAutomatically: sql<boolean | null>`(select ${participation.automatic} from ${participation}
-        where ${participation.estateId} = ${estateId} and ${participation.memberId} = ${memberId} and ${participation.stage} = ${stage})`,
+        where ${participation.estateId} = ${estateId} and ${participation.memberId} = ${access.user.id} and ${participation.stage} = ${estates.stage})`,
     })
     .from(estates)
-    .leftJoin(deadlines, and(eq(deadlines.estateId, estates.id), eq(deadlines.stage, stage)))
+    .leftJoin(deadlines, and(eq(deadlines.estateId, estates.id), eq(deadlines.stage, estates.stage)))
     .where(eq(estates.id, estateId))
     .for('share', { of: estates });
-  if (!row) throw notFound('That estate');
-  const { stage: current, settings } = estateRules(row);
-  requireStage(current, stage);
-  if (row.dueAt && (row.processedAt || row.dueAt.getTime() <= now.getTime())) {
+  const { stage, settings } = estateRules(row);
+  const decision = authorize(action, { roles: access.roles, stage });
+  if (!decision.ok) throw refusal(decision, stage);
+  if (row?.dueAt && (row.processedAt || row.dueAt.getTime() <= now.getTime())) {
     throw new AppError('wrong_stage', `The deadline for "${STAGE_NAMES[stage]}" has passed, so choices can no longer be changed.`);
   }
-  if (row.doneAutomatically !== null) {
+  if (row && row.doneAutomatically !== null) {
     throw new AppError(
       'wrong_stage',
       row.doneAutomatically

@@ -1,6 +1,6 @@
 /**
- * Every API route declares what it does (`config: { action }`), and one pre-validation hook turns
- * that into access: an estate action of the policy table (`packages/domain/permissions.ts`), or
+ * Every API route declares what it does (`config: { action }`), and one pre-handler turns that
+ * into access, after the request is validated (so predicates read typed path values): an estate action of the policy table (`packages/domain/permissions.ts`), or
  * one of the account-level kinds below. A route without an action stops the server at start, so no
  * route can forget its check. Handlers read the result with `estateAccess(req)` / `caller(req)`.
  */
@@ -20,7 +20,14 @@ export const ACCOUNT_ACCESS = ['public', 'account', 'account:password-reset', 'a
 export type AccountAccess = (typeof ACCOUNT_ACCESS)[number];
 export type RouteAction = Action | AccountAccess;
 
+/** A governed route as the authorization matrix and the fuzz read it. */
+export type GovernedRoute = { method: string; url: string; action: RouteAction; hasBody: boolean };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its declared action, in registration order. */
+    governedRoutes: GovernedRoute[];
+  }
   interface FastifyContextConfig {
     /** What this route does; see route-access.ts. Required on every /api route. */
     action?: RouteAction;
@@ -32,8 +39,6 @@ declare module 'fastify' {
     callerResolved?: UserRow;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isAccountAccess(value: string): value is AccountAccess {
   return (ACCOUNT_ACCESS as readonly string[]).includes(value);
@@ -66,13 +71,7 @@ function accessHook(ctx: AppContext, action: RouteAction): AccessHook {
     };
   }
   return async (req) => {
-    const eid = (req.params as { eid?: string }).eid;
-    // Params are not validated yet. A malformed id is left to the params schema (400 naming the
-    // field) once the caller is known to be signed in.
-    if (!eid || !UUID.test(eid)) {
-      req.callerResolved = await requireUser(ctx, req);
-      return;
-    }
+    const eid = (req.params as { eid: string }).eid;
     const facts = req.routeOptions.config.resource?.(req);
     const access = await requireEstateAccess(ctx, req, eid, action, facts);
     req.estateAccessResolved = access;
@@ -82,6 +81,8 @@ function accessHook(ctx: AppContext, action: RouteAction): AccessHook {
 
 /** Call before any route is registered. */
 export function governRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const routes: GovernedRoute[] = [];
+  app.decorate('governedRoutes', routes);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isGoverned(route.url)) return;
     const action = route.config?.action;
@@ -93,8 +94,11 @@ export function governRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!isAccountAccess(action) && !route.url.includes(':eid')) {
       throw new Error(`${String(route.method)} ${route.url} declares the estate action "${action}" but has no :eid.`);
     }
-    const existing = route.preValidation ? [route.preValidation].flat() : [];
-    route.preValidation = [accessHook(ctx, action), ...existing];
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, action, hasBody: Boolean(route.schema?.body) });
+    }
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [accessHook(ctx, action), ...existing];
   });
 }
 

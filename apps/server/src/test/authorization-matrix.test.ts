@@ -1,91 +1,103 @@
 /**
- * Route × role: who gets what status. One table, run as one test, so a change in the permission
- * table or a forgotten check shows up here. "stranger" is a member of another estate.
+ * The authorization matrix, generated: every API route (from the app's own route list) × every
+ * caller (the 11 roles, a member of another estate, an account without an estate, signed out) ×
+ * the stages where the route's answers change, each expected answer computed from the policy.
+ *
+ * - A route without a fixture (a valid request in route-world.ts) fails.
+ * - The server must answer as the policy says: refusals with the right status (and
+ *   `X-Refused-By: policy`), everything else past the policy to its handler.
+ * - `docs/authorization-matrix.md` must equal the matrix, so a change in the policy or in a route's
+ *   action is a reviewed change of that file (`scripts/policy-mutations.mjs` shows that weakening any
+ *   entry of the policy makes a test fail).
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { Role } from '@estate/domain/roles';
-import { call, useHarness, type Caller } from './harness.js';
-import { addMember, createAdmin, createEstate, createUser, setStage } from './factories.js';
+import { POLICY, isAction, type Action, type Policy } from '@estate/domain/permissions';
+import { ROLE_CODES } from '@estate/domain/roles';
+import type { GovernedRoute } from '../platform/route-access.js';
+import { useHarness } from './harness.js';
+import { expectedOutcome, matrixDocument, stageGroups, type MatrixRoute } from './authorization-matrix.js';
+import { CALLERS, buildWorld, fixtureOf, putInStage, reopenSessions, routeKey, send, type World } from './route-world.js';
 
 const h = useHarness();
 
-type Who = 'anonymous' | 'stranger' | 'admin' | 'trustee' | 'owner' | 'beneficiary' | 'creator' | 'offspring' | 'observer' | 'appraiser';
-type Expect = Partial<Record<Who, number>> & { others: number; stage?: number };
+/** Actions every member may do in every stage: weakening them cannot change an answer. */
+const OPEN_BY_DESIGN: Action[] = (Object.keys(POLICY) as Action[]).filter((action) =>
+  POLICY[action].some((rule) => !('stages' in rule) && !('when' in rule) && ROLE_CODES.every((r) => (rule.roles as readonly number[]).includes(r))),
+);
+const DOCUMENT = fileURLToPath(new URL('../../../../docs/authorization-matrix.md', import.meta.url));
 
-const E = '{eid}';
-const MATRIX: ['GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string, unknown, Expect][] = [
-  ['GET', '/api/me', undefined, { anonymous: 401, others: 200 }],
-  ['GET', '/api/estates', undefined, { anonymous: 401, others: 200 }],
-  ['GET', `/api/estates/${E}`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['GET', `/api/estates/${E}/stage`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['PATCH', `/api/estates/${E}`, { name: 'Renamed' }, { anonymous: 401, stranger: 404, admin: 200, trustee: 200, owner: 200, others: 403 }],
-  ['GET', `/api/estates/${E}/members`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['GET', `/api/estates/${E}/invitations`, undefined, { anonymous: 401, stranger: 404, admin: 200, trustee: 200, owner: 200, others: 403 }],
-  ['POST', `/api/estates/${E}/invitations`, { email: 'new@example.com', roles: [10] }, { anonymous: 401, stranger: 404, admin: 201, trustee: 201, owner: 201, others: 403 }],
-  ['GET', `/api/estates/${E}/activity`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['GET', '/api/admin/users', undefined, { anonymous: 401, admin: 200, others: 403 }],
-  ['GET', '/api/admin/outbox', undefined, { anonymous: 401, admin: 200, others: 403 }],
-  ['GET', '/api/events', undefined, { anonymous: 401, others: 200 }],
-  ['GET', '/api/todos', undefined, { anonymous: 401, others: 200 }],
-  // Stages and deadlines
-  ['POST', `/api/estates/${E}/stage`, { to: 0 }, { anonymous: 401, stranger: 404, admin: 409, trustee: 409, owner: 409, others: 403 }],
-  ['GET', `/api/estates/${E}/commitments`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['GET', `/api/estates/${E}/deadlines`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['PUT', `/api/estates/${E}/deadlines/2`, { dueAt: '2030-01-01T00:00:00Z' }, { anonymous: 401, stranger: 404, admin: 200, trustee: 200, owner: 200, others: 403 }],
-  ['GET', `/api/estates/${E}/approvals/progress`, undefined, { anonymous: 401, stranger: 404, admin: 200, trustee: 200, owner: 200, observer: 200, others: 403 }],
-  ['GET', `/api/estates/${E}/approvals/flags`, undefined, { anonymous: 401, stranger: 404, admin: 200, trustee: 200, owner: 200, observer: 200, others: 403 }],
-  ['PUT', `/api/estates/${E}/items/{iid}/approval`, { status: 'approved' }, { stage: 2, anonymous: 401, stranger: 404, beneficiary: 204, others: 403 }],
-  // Catalogue, in stage 0 (only trustees edit) and in stage 1 (creators too)
-  ['GET', `/api/estates/${E}/locations`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['POST', `/api/estates/${E}/locations`, { name: 'Barn' }, { anonymous: 401, stranger: 404, admin: 201, trustee: 201, owner: 201, creator: 409, others: 403 }],
-  ['POST', `/api/estates/${E}/locations`, { name: 'Barn' }, { stage: 1, anonymous: 401, stranger: 404, admin: 201, trustee: 201, owner: 201, creator: 201, others: 403 }],
-  ['GET', `/api/estates/${E}/locations/{lid}/rooms`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['GET', `/api/estates/${E}/rooms`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  // (Before rooms are added: the order of no rooms is an empty list.)
-  ['PUT', `/api/estates/${E}/locations/{lid}/rooms/order`, { roomIds: [] }, { stage: 1, anonymous: 401, stranger: 404, admin: 200, trustee: 200, owner: 200, creator: 200, others: 403 }],
-  ['POST', `/api/estates/${E}/locations/{lid}/rooms`, { name: 'Den' }, { stage: 1, anonymous: 401, stranger: 404, admin: 201, trustee: 201, owner: 201, creator: 201, others: 403 }],
-  ['GET', `/api/estates/${E}/items`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['GET', `/api/estates/${E}/items/{iid}`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['POST', `/api/estates/${E}/items`, { name: 'Oak Chair' }, { anonymous: 401, stranger: 404, admin: 201, trustee: 201, owner: 201, creator: 409, others: 403 }],
-  ['POST', `/api/estates/${E}/items`, { name: 'Oak Chair' }, { stage: 2, anonymous: 401, stranger: 404, admin: 201, trustee: 201, owner: 201, creator: 409, others: 403 }],
-  ['GET', `/api/estates/${E}/labels`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['GET', `/api/estates/${E}/items/export?format=csv`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-  ['GET', `/api/estates/${E}/items/labels.pdf`, undefined, { anonymous: 401, stranger: 404, others: 200 }],
-];
+const matrixRoutes = (routes: GovernedRoute[]): MatrixRoute[] =>
+  routes.map((r) => ({ method: r.method, url: r.url, action: r.action, facts: fixtureOf(r)?.facts ?? {} }));
 
-it('answers every route with the expected status for every role', async () => {
-  const admin = await createAdmin(h);
-  const trustee = await createUser(h);
-  const estateId = await createEstate(h, trustee);
-  const strangerUser = await createUser(h);
-  await createEstate(h, strangerUser, 'Another family');
-  const beneficiary = await addMember(h, estateId, trustee, [Role.Beneficiary]);
-  const callers: Record<Who, Caller> = {
-    anonymous: {},
-    stranger: strangerUser,
-    admin,
-    trustee,
-    owner: await addMember(h, estateId, trustee, [Role.Owner]),
-    beneficiary,
-    creator: await addMember(h, estateId, trustee, [Role.Creator]),
-    offspring: await addMember(h, estateId, trustee, [Role.Offspring], { receivesThrough: beneficiary.id }),
-    observer: await addMember(h, estateId, trustee, [Role.Observer]),
-    appraiser: await addMember(h, estateId, trustee, [Role.Appraiser]),
-  };
+it('has a valid request for every route', () => {
+  const missing = h.app.governedRoutes.filter((r) => !fixtureOf(r)).map(routeKey);
+  expect(missing, 'add a fixture for each new route in src/test/route-world.ts').toEqual([]);
+});
 
-  const house = (await call(h, 'POST', `/api/estates/${estateId}/locations`, { as: trustee, body: { name: 'House' } })).json().location;
-  const item = (await call(h, 'POST', `/api/estates/${estateId}/items`, { as: trustee, body: { name: 'Brass Lamp' } })).json().item;
+it('keeps docs/authorization-matrix.md equal to the policy', () => {
+  const document = matrixDocument(POLICY, matrixRoutes(h.app.governedRoutes));
+  if (process.env.UPDATE_MATRIX) writeFileSync(DOCUMENT, document);
+  const committed = readFileSync(DOCUMENT, 'utf8');
+  expect(committed === document, 'the authorization matrix changed: review it and renew the document (see its header)').toBe(true);
+});
 
-  const failures: string[] = [];
-  for (const [method, template, body, expected] of MATRIX) {
-    await setStage(h, estateId, expected.stage ?? 0);
-    const url = template.replace(E, estateId).replace('{iid}', item.id).replace('{lid}', house.id);
-    for (const who of Object.keys(callers) as Who[]) {
-      const want = expected[who] ?? expected.others;
-      if (url === '/api/events' && want === 200) continue; // a stream never ends; covered in events.test.ts
-      const res = await call(h, method, url, { as: callers[who], body });
-      if (res.statusCode !== want) failures.push(`${method} ${template} as ${who}: got ${res.statusCode}, want ${want}`);
+/** A copy of the policy with one action granted to every role in every stage, unconditionally. */
+export function weakened(action: Action): Policy {
+  return { ...POLICY, [action]: [{ roles: ROLE_CODES }] };
+}
+
+it('fails the document check when any route-guarding policy entry is weakened', () => {
+  const routes = matrixRoutes(h.app.governedRoutes);
+  const committed = readFileSync(DOCUMENT, 'utf8');
+  const guarding = new Set(routes.map((r) => r.action).filter(isAction));
+  const unnoticed = [...guarding].filter((action) => matrixDocument(weakened(action), routes) === committed).sort();
+  expect(unnoticed, 'weakening these entries changes no answer: their rules are already as open as can be, or untested').toEqual(
+    OPEN_BY_DESIGN.filter((a) => guarding.has(a)).sort(),
+  );
+});
+
+async function check(w: World, route: GovernedRoute, failures: string[]): Promise<number> {
+  const fixture = fixtureOf(route);
+  if (!fixture) return 0;
+  const facts = fixture.facts ?? {};
+  let sent = 0;
+  for (const group of stageGroups(POLICY, route.action, facts)) {
+    const stage = group[0]!;
+    for (const who of CALLERS) {
+      const want = expectedOutcome(POLICY, route.action, who, stage, facts);
+      if (fixture.stream && want === 'ok') continue; // a stream does not end; events.test.ts reads it
+      await putInStage(w, stage);
+      const request = await fixture.request(w, who);
+      await putInStage(w, stage);
+      const res = await send(w, route, w.callers[who], request);
+      sent += 1;
+      const refusedByPolicy = res.headers['x-refused-by'] === 'policy';
+      const where = `${routeKey(route)} as ${who} in stage ${stage}`;
+      if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      else if (want === 'ok') {
+        if (refusedByPolicy || (route.action !== 'public' && res.statusCode === 401)) failures.push(`${where}: refused ${res.statusCode}, want it let through (${res.body.slice(0, 160)})`);
+      } else if (res.statusCode !== want || (want !== 401 && !refusedByPolicy)) {
+        failures.push(`${where}: got ${res.statusCode}${refusedByPolicy ? ' (policy)' : ''}, want ${want} from the policy (${res.body.slice(0, 160)})`);
+      }
     }
   }
+  return sent;
+}
+
+it('answers every route, for every caller, in every stage where it matters, as the policy says', async () => {
+  const w = await buildWorld(h);
+  // MATRIX_ONLY=<text> checks only the routes whose "METHOD /path" contains it (while working on one).
+  const routes = h.app.governedRoutes.filter((r) => !process.env.MATRIX_ONLY || routeKey(r).includes(process.env.MATRIX_ONLY));
+  const failures: string[] = [];
+  let sent = 0;
+  // Routes that end the caller's session go last, with fresh sign-ins between them.
+  for (const route of routes.filter((r) => !fixtureOf(r)?.endsSession)) sent += await check(w, route, failures);
+  for (const route of routes.filter((r) => fixtureOf(r)?.endsSession)) {
+    sent += await check(w, route, failures);
+    await reopenSessions(w);
+  }
   expect(failures).toEqual([]);
-});
+  expect(sent).toBeGreaterThanOrEqual(routes.length * (CALLERS.length - 1));
+}, 600_000);

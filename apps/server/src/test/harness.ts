@@ -13,6 +13,16 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { POLICY } from '@estate/domain/permissions';
+import { ROLE_CODES } from '@estate/domain/roles';
+
+// scripts/policy-mutations.mjs runs the suite with one policy entry weakened (granted to every
+// role in every stage) and expects some test to fail.
+const mutation = process.env.POLICY_MUTATION;
+if (mutation) {
+  if (!Object.hasOwn(POLICY, mutation)) throw new Error(`POLICY_MUTATION: no action "${mutation}"`);
+  (POLICY as Record<string, unknown>)[mutation] = [{ roles: ROLE_CODES }];
+}
 
 export type Harness = {
   app: FastifyInstance;
@@ -58,6 +68,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
       PUBLIC_URL: 'http://portal.test',
       SCHEDULER_INTERVAL_SECONDS: '0',
       AUTH_RATE_LIMIT_PER_MINUTE: env.AUTH_RATE_LIMIT_PER_MINUTE ?? '1000',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: env.AUTH_RATE_LIMIT_PER_ACCOUNT ?? '1000',
       WEB_DIST: '/nonexistent',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'estate-test-')),
       ...env,

@@ -32,7 +32,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/approvals/mine', {
-    config: { action: 'estate.view' },
+    config: { action: 'approval.viewOwn' },
     schema: {
       tags: ['stages'],
       params: estateParams,
@@ -52,7 +52,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/approvals/progress', {
-    config: { action: 'activity.viewAll' },
+    config: { action: 'approval.viewAll' },
     schema: {
       tags: ['stages'],
       params: estateParams,
@@ -71,7 +71,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/approvals/flags', {
-    config: { action: 'activity.viewAll' },
+    config: { action: 'approval.viewAll' },
     schema: {
       tags: ['stages'],
       params: estateParams,
@@ -91,7 +91,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/items/:iid/approvals/:mid/resolve', {
-    config: { action: 'item.update' },
+    config: { action: 'approval.resolve' },
     schema: { tags: ['stages'], params: itemParams.extend({ mid: z.uuid() }), body: resolveBody, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);

@@ -23,7 +23,7 @@ export async function setApproval(ctx: AppContext, access: EstateAccess, itemId:
   const estateId = access.estate.id;
   const memberId = access.user.id;
   const statusChanged = await ctx.db.transaction(async (tx) => {
-    await assertInputsOpen(tx, estateId, memberId, Stage.Approve, ctx.now());
+    await assertInputsOpen(tx, access, 'approval.set', ctx.now());
     const [item] = await tx.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
     if (!item) throw notFound('That item');
     const values = { status: body.status, comment: body.comment, suggestion: body.suggestion ?? null, automatic: false, resolution: null, resolvedBy: null, resolvedAt: null, updatedAt: ctx.now() };
@@ -55,7 +55,7 @@ export async function approveAllRemaining(ctx: AppContext, access: EstateAccess)
   const estateId = access.estate.id;
   const memberId = access.user.id;
   return ctx.db.transaction(async (tx) => {
-    await assertInputsOpen(tx, estateId, memberId, Stage.Approve, ctx.now());
+    await assertInputsOpen(tx, access, 'approval.set', ctx.now());
     const inserted = await queryRows<{ item_id: string }>(tx, sql`
       insert into ${approvals} (estate_id, item_id, member_id, status, updated_at)
       select ${estateId}, i.id, ${memberId}, 'approved', now() from ${items} i

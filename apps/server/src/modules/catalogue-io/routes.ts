@@ -61,7 +61,7 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/estates/:eid/items/export', {
-    config: { action: 'item.view' },
+    config: { action: 'item.export' },
     schema: {
       tags: ['catalogue'],
       description: 'The catalogue as a CSV or XLSX file, one row per item (never who is interested).',
@@ -78,7 +78,7 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/items/import/preview', {
-    config: { action: 'item.create' },
+    config: { action: 'item.import' },
     schema: {
       tags: ['catalogue'],
       description: 'What importing this CSV or XLSX file would do, row by row. Nothing is stored.',
@@ -93,7 +93,7 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/items/import', {
-    config: { action: 'item.create' },
+    config: { action: 'item.import' },
     schema: {
       tags: ['catalogue'],
       description: 'Imports the file in one transaction: every row applies, or none (400 names each bad row and column).',
@@ -113,7 +113,7 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/items/labels.pdf', {
-    config: { action: 'item.view' },
+    config: { action: 'item.labels' },
     schema: {
       tags: ['catalogue'],
       description: 'A4 sheet of QR labels (3 × 8) for the given items, a room, a location, or the whole estate.',

@@ -13,7 +13,7 @@ export function deadlineRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/estates/:eid/deadlines', {
-    config: { action: 'estate.view' },
+    config: { action: 'deadline.view' },
     schema: { tags: ['stages'], params: estateParams, response: { 200: z.object({ deadlines: z.array(deadlineSchema) }), ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -22,7 +22,7 @@ export function deadlineRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.put('/api/estates/:eid/deadlines/:stage', {
-    config: { action: 'estate.stage' },
+    config: { action: 'deadline.set' },
     schema: { tags: ['stages'], params: stageParams, body: deadlineBody, response: { 200: z.object({ deadline: deadlineSchema }), ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -31,7 +31,7 @@ export function deadlineRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/deadlines/:stage', {
-    config: { action: 'estate.stage' },
+    config: { action: 'deadline.set' },
     schema: { tags: ['stages'], params: stageParams, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);

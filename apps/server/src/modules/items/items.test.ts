@@ -123,21 +123,56 @@ describe('items', () => {
     expect(codes).toEqual([200, 412, 412, 412, 412, 412]);
   });
 
-  it('puts items on hold and back, but never changes an assignment through an edit', async () => {
+  it('puts items on hold and back (trustees only), but never changes an assignment through an edit', async () => {
     const { trustee, estateId } = await estateWithTrustee();
     const item = await createItem(h, estateId, trustee);
-    const held = await call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, {
-      as: trustee,
-      body: { status: 'hold' },
-      headers: { 'if-match': '1' },
-    });
+    const hold = `/api/estates/${estateId}/items/${item.id}/hold`;
+    const held = await call(h, 'PUT', hold, { as: trustee, headers: { 'if-match': '1' } });
     expect(held.json().item.status).toBe('hold');
+    const byPatch = await call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, {
+      as: trustee,
+      body: { status: 'unassigned' },
+      headers: { 'if-match': '2' },
+    });
+    expect(byPatch.statusCode, 'status is not a catalogue edit').toBe(400);
     const sneaky = await call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, {
       as: trustee,
       body: { assignedTo: trustee.id },
       headers: { 'if-match': '2' },
     });
     expect(sneaky.statusCode).toBe(400);
+    // An asset creator edits the catalogue in stage 1 but may not hold or release an item.
+    await setStage(h, estateId, 1);
+    const creator = await addMember(h, estateId, trustee, [Role.Creator]);
+    expect((await call(h, 'DELETE', hold, { as: creator, headers: { 'if-match': '2' } })).statusCode).toBe(403);
+    const released = await call(h, 'DELETE', hold, { as: trustee, headers: { 'if-match': '2' } });
+    expect(released.json().item.status).toBe('unassigned');
+  });
+
+  it('lets the appraiser set an item’s value, and only that', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    const item = await createItem(h, estateId, trustee);
+    const appraiser = await addMember(h, estateId, trustee, [Role.Appraiser]);
+    const valued = await call(h, 'PUT', `/api/estates/${estateId}/items/${item.id}/value`, {
+      as: appraiser,
+      body: { value: 1250.5, currency: 'EUR' },
+      headers: { 'if-match': '1' },
+    });
+    expect(valued.statusCode, valued.body).toBe(200);
+    expect(valued.json().item).toMatchObject({ value: '1250.50', currency: 'EUR' });
+    const renamed = await call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, {
+      as: appraiser,
+      body: { name: 'Something Else' },
+      headers: { 'if-match': '2' },
+    });
+    expect(renamed.statusCode).toBe(403);
+    const beneficiary = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const byBeneficiary = await call(h, 'PUT', `/api/estates/${estateId}/items/${item.id}/value`, {
+      as: beneficiary,
+      body: { value: 1 },
+      headers: { 'if-match': '2' },
+    });
+    expect(byBeneficiary.statusCode).toBe(403);
   });
 
   it('enforces who may edit in which stage', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ITEM_STATUSES, createItemBody, updateItemBody } from '@estate/domain/items';
+import { ITEM_STATUSES, appraisalBody, createItemBody, updateItemBody } from '@estate/domain/items';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
@@ -160,6 +160,40 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       const access = estateAccess(req);
       const version = items.parseIfMatch(req.headers['if-match']);
       const item = await items.updateItem(ctx, access, req.params.iid, version, req.body);
+      return reply.header('ETag', `"${item.version}"`).send({ item });
+    },
+  });
+
+  // Hold and release: the trustee takes an unassigned item out of the pool and puts it back.
+  for (const [method, status] of [['PUT', 'hold'], ['DELETE', 'unassigned']] as const) {
+    r.route({
+      method,
+      url: '/api/estates/:eid/items/:iid/hold',
+      config: { action: 'item.hold' },
+      schema: {
+        tags: ['catalogue'],
+        params: itemParams,
+        response: { 200: z.object({ item: itemSchema }), ...errorResponses(400, 401, 403, 404, 409, 412, 428) },
+      },
+      handler: async (req, reply) => {
+        const version = items.parseIfMatch(req.headers['if-match']);
+        const item = await items.updateItem(ctx, estateAccess(req), req.params.iid, version, { status });
+        return reply.header('ETag', `"${item.version}"`).send({ item });
+      },
+    });
+  }
+
+  r.put('/api/estates/:eid/items/:iid/value', {
+    config: { action: 'item.appraise' },
+    schema: {
+      tags: ['catalogue'],
+      params: itemParams,
+      body: appraisalBody,
+      response: { 200: z.object({ item: itemSchema }), ...errorResponses(400, 401, 403, 404, 409, 412, 428) },
+    },
+    handler: async (req, reply) => {
+      const version = items.parseIfMatch(req.headers['if-match']);
+      const item = await items.updateItem(ctx, estateAccess(req), req.params.iid, version, req.body);
       return reply.header('ETag', `"${item.version}"`).send({ item });
     },
   });

@@ -28,7 +28,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.get('/api/estates/:eid/locations', {
-    config: { action: 'item.view' },
+    config: { action: 'location.view' },
     schema: { tags: ['catalogue'], params: estateParams, response: { 200: z.object({ locations: z.array(locationSchema) }), ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -70,7 +70,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/rooms', {
-    config: { action: 'item.view' },
+    config: { action: 'location.view' },
     schema: { tags: ['catalogue'], params: estateParams, response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -79,7 +79,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/locations/:lid/rooms', {
-    config: { action: 'item.view' },
+    config: { action: 'location.view' },
     schema: { tags: ['catalogue'], params: locationParams, response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);

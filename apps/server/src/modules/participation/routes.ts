@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ITEM_STATUSES } from '@estate/domain/items';
+import { DEADLINE_STAGES } from '@estate/domain/stages';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, router, stageParams } from '../../platform/http.js';
 import * as participation from './service.js';
 
 const itemParams = estateParams.extend({ iid: z.uuid({ message: 'Not a valid item id.' }) });
+/** The stages that ask for a member's input and can be "done": 2, 11, 20 and 30. */
+const inputStageParams = estateParams.extend({
+  stage: z.coerce
+    .number({ message: 'Not a stage number.' })
+    .refine((s) => (DEADLINE_STAGES as readonly number[]).includes(s), { message: 'Choose stage 2, 11, 20 or 30.' }),
+});
 /** These routes take no body; anything sent is refused rather than ignored. */
 const noBody = z.strictObject({}).nullish();
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -214,10 +221,10 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   r.post('/api/estates/:eid/participation/:stage/done', {
-    config: { action: 'participation.done' },
+    config: { action: 'participation.done', resource: (req) => ({ stage: (req.params as { stage: number }).stage }) },
     schema: {
       tags: ['participation'],
-      params: stageParams,
+      params: inputStageParams,
       body: noBody,
       response: { 200: z.object({ stage: z.number().int(), doneAt: z.string(), automatic: z.boolean() }), ...errors },
     },

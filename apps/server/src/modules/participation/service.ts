@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
 import { itemLabel } from '@estate/domain/items';
 import { Role } from '@estate/domain/roles';
-import { DEADLINE_STAGES, STAGE_NAMES, Stage, type StageCode } from '@estate/domain/stages';
+import { STAGE_NAMES } from '@estate/domain/stages';
 import { queryRows, type Db } from '../../db/client.js';
 import { deadlines, estates, interests, items, memberships, participation, rankings, tokenAllocations, users } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
 import {
   assertInputsOpen,
-  assertStage,
+  recheckAccess,
   findItem,
   inPool,
   interestCount,
@@ -40,7 +40,7 @@ export async function setInterest(ctx: AppContext, access: EstateAccess, itemId:
   const estateId = access.estate.id;
   const memberId = access.user.id;
   const outcome = await ctx.db.transaction(async (tx) => {
-    await assertInputsOpen(tx, estateId, memberId, Stage.Interest, ctx.now());
+    await assertInputsOpen(tx, access, 'interest.set', ctx.now());
     // The heart is written only on a pool item of this estate (checked in the same statement: this
     // runs on every tap). One heart per person and item is the table's key: parallel requests
     // cannot double count.
@@ -114,7 +114,7 @@ export async function listAdvice(ctx: AppContext, access: EstateAccess) {
 export async function setHighInterest(ctx: AppContext, access: EstateAccess, itemId: string, flag: boolean) {
   const estateId = access.estate.id;
   const result = await ctx.db.transaction(async (tx) => {
-    await assertStage(tx, estateId, Stage.ConfirmHighInterest);
+    await recheckAccess(tx, access, 'highInterest.set');
     const item = await findItem(tx, estateId, itemId);
     if (!isPoolItem(item)) throw new AppError('conflict', notInPoolReason(item));
     // Confirming a recommended flag keeps its source; a new flag is the trustee's.
@@ -219,7 +219,7 @@ export async function setRanking(ctx: AppContext, access: EstateAccess, itemIds:
   const estateId = access.estate.id;
   const memberId = access.user.id;
   return ctx.db.transaction(async (tx) => {
-    await assertInputsOpen(tx, estateId, memberId, Stage.Ranking, ctx.now());
+    await assertInputsOpen(tx, access, 'ranking.set', ctx.now());
     await lockMember(tx, estateId, memberId);
     const eligible = new Set((await rankingOf(tx, estateId, memberId)).items.map((i) => i.itemId));
     const fields: Record<string, string> = {};
@@ -277,7 +277,7 @@ export async function setTokens(ctx: AppContext, access: EstateAccess, allocatio
   const estateId = access.estate.id;
   const memberId = access.user.id;
   return ctx.db.transaction(async (tx) => {
-    const { settings } = await assertInputsOpen(tx, estateId, memberId, Stage.Tokens, ctx.now());
+    const { settings } = await assertInputsOpen(tx, access, 'tokens.set', ctx.now());
     // Parallel PUTs from several sessions queue here, so each is checked against what is stored.
     await lockMember(tx, estateId, memberId);
     const current = await tokensOf(tx, estateId, memberId, settings);
@@ -307,11 +307,8 @@ export async function setTokens(ctx: AppContext, access: EstateAccess, allocatio
 export async function markDone(ctx: AppContext, access: EstateAccess, stage: number) {
   const estateId = access.estate.id;
   const memberId = access.user.id;
-  if (!(DEADLINE_STAGES as readonly number[]).includes(stage)) {
-    throw new AppError('validation_failed', 'Only some stages ask for your input.', { stage: 'Choose stage 2, 11, 20 or 30.' });
-  }
   return ctx.db.transaction(async (tx) => {
-    await assertStage(tx, estateId, stage as StageCode);
+    await recheckAccess(tx, access, 'participation.done', { facts: { stage } });
     const now = ctx.now();
     const [inserted] = await tx.insert(participation).values({ estateId, memberId, stage, doneAt: now, automatic: false }).onConflictDoNothing().returning();
     if (inserted) {

@@ -14,7 +14,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates/:eid/items/:iid/photos', {
-    config: { action: 'item.update' },
+    config: { action: 'photo.manage' },
     schema: {
       tags: ['catalogue'],
       params: itemParams,
@@ -32,7 +32,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/items/:iid/photos/:pid', {
-    config: { action: 'item.update' },
+    config: { action: 'photo.manage' },
     schema: { tags: ['catalogue'], params: itemParams.extend({ pid: z.uuid() }), response: { 204: noContent, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -42,7 +42,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.put('/api/estates/:eid/items/:iid/photos/order', {
-    config: { action: 'item.update' },
+    config: { action: 'photo.manage' },
     schema: {
       tags: ['catalogue'],
       params: itemParams,

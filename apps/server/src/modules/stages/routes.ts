@@ -24,8 +24,23 @@ export function stageRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
+  const moveOption = z.union([
+    z.object({ to: z.number(), allowed: z.literal(true) }),
+    z.object({ to: z.number(), allowed: z.literal(false), code: z.string(), params: z.record(z.string(), z.number().nullable()).optional() }),
+  ]);
+  r.get('/api/estates/:eid/stage/moves', {
+    config: { action: 'estate.stage' },
+    schema: {
+      tags: ['stages'],
+      description: 'The forward and backward moves from the current stage, each allowed or refused with a reason code (extension of api.md).',
+      params: estateParams,
+      response: { 200: z.object({ forward: moveOption.nullable(), back: moveOption.nullable() }), ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: (req) => stages.listMoves(ctx, estateAccess(req)),
+  });
+
   r.get('/api/estates/:eid/commitments', {
-    config: { action: 'estate.view' },
+    config: { action: 'commitment.view' },
     schema: { tags: ['stages'], params: estateParams, response: { 200: z.object({ commitments: z.array(commitmentSchema) }), ...errorResponses(400, 401, 403, 404) } },
     handler: async (req) => {
       const access = estateAccess(req);
