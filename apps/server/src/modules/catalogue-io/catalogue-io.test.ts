@@ -640,6 +640,15 @@ describe('catalogue-io helpers', () => {
     );
   });
 
+  it('reads a zip archive\'s table of contents only from a zip archive', async () => {
+    const xlsx = await workbook(2);
+    expect(centralDirectory(xlsx)?.map((e) => e.name)).toContain('xl/worksheets/sheet1.xml');
+    // A CSV that happens to end with the zip end marker is not taken for an archive.
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    expect(centralDirectory(Buffer.concat([csv('Name', 'Spoon'), end]))).toBeUndefined();
+  });
+
   it('makes file names and label text safe', () => {
     expect(safeFileName('Estate of Ayşe Öztürk / "Lake"')).toBe('estate-of-ayse-ozturk-lake');
     expect(safeFileName('عقار')).toBe('estate');

@@ -43,6 +43,8 @@ const tooBigUnpacked = (limits: ZipLimits) =>
 
 /** The archive's table of contents, or undefined when the bytes are not a zip archive we can read. */
 export function centralDirectory(bytes: Buffer): ZipEntry[] | undefined {
+  // An XLSX archive starts with its first part (a CSV that happens to hold the end marker does not).
+  if (bytes.length < 30 || bytes.readUInt32LE(0) !== LOCAL) return undefined;
   const lowest = Math.max(0, bytes.length - 22 - 0xffff);
   let end = -1;
   for (let i = bytes.length - 22; i >= lowest; i--) {
