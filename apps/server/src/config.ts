@@ -17,6 +17,8 @@ const configSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Sign-in attempts, and mails asked for, per email address (or password changes per account) in 15 minutes, from any address. */
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
   /** How often scheduled work (deadlines, reminders) runs; 0 turns the timer off (tests drive it). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),

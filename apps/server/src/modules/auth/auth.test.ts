@@ -61,12 +61,27 @@ describe('registration and email confirmation', () => {
     await signIn(h, 'sam.lee@example.com');
   });
 
-  it('refuses a duplicate email, a common password, unknown fields and bad emails, naming the field', async () => {
-    await createUser(h, { email: 'taken@example.com' });
-    const dup = await call(h, 'POST', '/api/auth/register', { body: { firstName: 'A', lastName: 'B', email: 'TAKEN@example.com', password: PASSWORD } });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().error.fields).toHaveProperty('email');
+  it('answers the same whether or not the address has an account; its owner gets a mail instead', async () => {
+    const owner = await createUser(h, { email: 'taken@example.com' });
+    const fresh = await call(h, 'POST', '/api/auth/register', { body: { firstName: 'Ann', lastName: 'New', email: 'new@example.com', password: PASSWORD } });
+    const dup = await call(h, 'POST', '/api/auth/register', { body: { firstName: 'Eve', lastName: 'Probe', email: ' TAKEN@example.com', password: 'Other-Garden-Path-22' } });
+    expect(dup.statusCode).toBe(fresh.statusCode);
+    expect(dup.headers['content-type']).toBe(fresh.headers['content-type']);
+    const shape = (user: Record<string, unknown>) => Object.fromEntries(Object.entries(user).map(([k, v]) => [k, typeof v]));
+    expect(shape(dup.json().user)).toEqual(shape(fresh.json().user));
+    expect(dup.json().user).toMatchObject({ email: 'taken@example.com', emailConfirmed: false, displayName: 'Eve Probe', isAdmin: false });
+    expect(dup.json().user.id).not.toBe(owner.id);
 
+    const [mail] = await h.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(mail).toMatchObject({ to: 'taken@example.com', subject: 'Someone tried to register with your email address' });
+    expect(mail!.text).toContain('http://portal.test/pages/auth/forgot-password');
+    expect(mail!.text).not.toContain('token=');
+    // Nothing changed for the owner.
+    await signIn(h, 'taken@example.com');
+    expect((await call(h, 'POST', '/api/auth/login', { body: { email: 'taken@example.com', password: 'Other-Garden-Path-22' } })).statusCode).toBe(401);
+  });
+
+  it('refuses a common password, unknown fields and bad emails, naming the field', async () => {
     const common = await call(h, 'POST', '/api/auth/register', { body: { firstName: 'A', lastName: 'B', email: 'c@example.com', password: 'password123' } });
     expect(common.statusCode).toBe(400);
     expect(common.json().error.fields.password).toMatch(/too common/);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   changePasswordBody,
@@ -11,16 +11,55 @@ import {
 } from '@estate/domain/schemas/account';
 import type { AppContext } from '../../platform/context.js';
 import { caller } from '../../platform/route-access.js';
+import { AppError } from '../../platform/errors.js';
 import { errorResponses, noContent, router } from '../../platform/http.js';
 import { toUserDto } from '../../platform/user-dto.js';
 import * as auth from './service.js';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth';
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+
+/** "45 seconds", "1 minute", "12 minutes": how long to wait, as the other limits say it. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/**
+ * Per-account limits, next to the per-address ones: attempts against one email address (or one
+ * account) from anywhere, counted in the rate-limit store (Redis when configured, so every server
+ * process counts together). Every attempt counts, before the password is checked, so parallel
+ * guesses cannot slip past the count.
+ */
+function accountLimits(app: FastifyInstance, max: number) {
+  const accountKeys = new WeakMap<FastifyRequest, string>();
+  const limiter = (kind: string) => {
+    const limit = app.createRateLimit({ max, timeWindow: ACCOUNT_WINDOW_MS, keyGenerator: (req) => `account:${kind}:${accountKeys.get(req)}` });
+    return async (req: FastifyRequest, account: string) => {
+      accountKeys.set(req, account);
+      const result = await limit(req);
+      if (!result.isAllowed && result.isExceeded) {
+        req.log.warn({ kind }, 'refused: too many attempts for one account');
+        throw new AppError('rate_limited', `Too many attempts. Please wait ${waitText(result.ttlInSeconds)} and try again.`);
+      }
+    };
+  };
+  return {
+    /** Sign-in attempts for one address. */
+    signIn: limiter('sign-in'),
+    /** Mails sent to one address (register, confirmation, reset): no one can flood a mailbox. */
+    mail: limiter('mail'),
+    /** Current-password checks for one signed-in account. */
+    password: limiter('password'),
+  };
+}
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+  const perAccount = accountLimits(app, ctx.config.AUTH_RATE_LIMIT_PER_ACCOUNT);
 
   const setRefreshCookie = (reply: FastifyReply, session: auth.Session) =>
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
@@ -35,8 +74,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'public', rateLimit },
     schema: { tags: ['auth'], body: registerBody, response: { 201: z.object({ user: userSchema }), ...errorResponses(400, 409, 429) } },
     handler: async (req, reply) => {
-      const user = await auth.registerUser(ctx, req.body);
-      return reply.code(201).send({ user: toUserDto(user) });
+      await perAccount.mail(req, req.body.email);
+      return reply.code(201).send({ user: await auth.registerUser(ctx, req.body) });
     },
   });
 
@@ -53,6 +92,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'public', rateLimit },
     schema: { tags: ['auth'], body: forgotPasswordBody, response: { 202: noContent, ...errorResponses(400, 429) } },
     handler: async (req, reply) => {
+      await perAccount.mail(req, req.body.email);
       await auth.resendConfirmation(ctx, req.body.email);
       return reply.code(202).send(null);
     },
@@ -66,6 +106,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ accessToken: z.string(), user: userSchema }), ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (req, reply) => {
+      await perAccount.signIn(req, req.body.email);
       const session = await auth.login(ctx, req.log, req.body);
       setRefreshCookie(reply, session);
       return { accessToken: session.accessToken, user: toUserDto(session.user) };
@@ -96,6 +137,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'public', rateLimit },
     schema: { tags: ['auth'], body: forgotPasswordBody, response: { 202: noContent, ...errorResponses(400, 429) } },
     handler: async (req, reply) => {
+      await perAccount.mail(req, req.body.email);
       await auth.requestPasswordReset(ctx, req.body.email);
       return reply.code(202).send(null);
     },
@@ -116,6 +158,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { tags: ['auth'], body: changePasswordBody, response: { 204: noContent, ...errorResponses(400, 401, 403, 429) } },
     handler: async (req, reply) => {
       const user = caller(req);
+      await perAccount.password(req, user.id);
       const session = await auth.changePassword(ctx, user, req.body);
       setRefreshCookie(reply, session);
       return reply.code(204).send(null);

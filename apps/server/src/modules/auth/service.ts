@@ -2,7 +2,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { changePasswordBody, loginBody, registerBody, resetPasswordBody } from '@estate/domain/schemas/account';
+import type { User, changePasswordBody, loginBody, registerBody, resetPasswordBody } from '@estate/domain/schemas/account';
 import { oneTimeTokens, refreshTokens, users } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
@@ -11,6 +11,7 @@ import { hashToken, newId, newSecretToken } from '../../platform/ids.js';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
 import { findOpenInvitation, joinEstate } from '../invitations/service.js';
 import type { UserRow } from '../../platform/auth.js';
+import { toUserDto } from '../../platform/user-dto.js';
 
 const CONFIRM_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 30 * 60_000;
@@ -80,7 +81,27 @@ async function sendConfirmation(ctx: AppContext, user: UserRow): Promise<void> {
   });
 }
 
-export async function registerUser(ctx: AppContext, body: z.infer<typeof registerBody>): Promise<UserRow> {
+/** Someone registered with an address that already has an account: its owner hears of it, nobody else. */
+async function sendAlreadyRegistered(ctx: AppContext, email: string, invited: boolean): Promise<void> {
+  const [owner] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (!owner || owner.accountStatus === 'disabled') return;
+  const url = ctx.config.PUBLIC_URL;
+  await ctx.mailer.send({
+    to: owner.email,
+    subject: 'Someone tried to register with your email address',
+    text:
+      `Hello ${owner.firstName},\n\nSomeone (we hope you) tried to create a new Estate Portal account with this email address, but you already have one.\n\n` +
+      `If it was you, sign in here:\n\n${url}/login\n\nIf you have forgotten your password, you can choose a new one here:\n\n${url}/pages/auth/forgot-password\n\n` +
+      (invited ? 'To join the estate you were invited to, sign in first and then open the invitation link again.\n\n' : '') +
+      'If it was not you, you can ignore this message: nothing has changed.',
+  });
+}
+
+/**
+ * Creates an account. The answer is the same whether or not the address already has one (so that
+ * no one can find out who has an account here): the existing account's owner gets a mail instead.
+ */
+export async function registerUser(ctx: AppContext, body: z.infer<typeof registerBody>): Promise<User> {
   assertPasswordAllowed(body.password);
   const now = ctx.now();
   const invitation = body.invitation ? await findOpenInvitation(ctx.db, body.invitation, now) : undefined;
@@ -104,16 +125,28 @@ export async function registerUser(ctx: AppContext, body: z.infer<typeof registe
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!created) {
-      throw new AppError('conflict', 'An account with this email already exists.', {
-        email: 'An account with this email already exists. Sign in, or reset your password.',
-      });
-    }
+    if (!created) return undefined;
     if (invitation) await joinEstate(tx, invitation, created.id, now);
     return created;
   });
+  if (!user) {
+    await sendAlreadyRegistered(ctx, body.email, Boolean(invitation));
+    // What a new account's answer would say; its id belongs to no one.
+    return {
+      id: newId(),
+      firstName: body.firstName,
+      lastName: body.lastName,
+      displayName: `${body.firstName} ${body.lastName}`.trim(),
+      email: body.email,
+      emailConfirmed: Boolean(invitation),
+      isAdmin: false,
+      accountStatus: 'active',
+      loginStatus: 'ok',
+      createdAt: now.toISOString(),
+    };
+  }
   if (!invitation) await sendConfirmation(ctx, user);
-  return user;
+  return toUserDto(user);
 }
 
 export async function confirmEmail(ctx: AppContext, token: string): Promise<void> {

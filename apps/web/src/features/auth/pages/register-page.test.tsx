@@ -101,11 +101,33 @@ describe('register form', () => {
     expect(api.find('POST', '/api/auth/login')).toHaveLength(1);
   });
 
+  it('with an invitation, for an address that already has an account: asks to check the mail', async () => {
+    mockFetch({
+      ...base,
+      // The same answer as for a new account (the server mails the owner instead) ...
+      'POST /api/auth/register': json(201, { user: makeMe().user }),
+      // ... but no account was made with this password.
+      'POST /api/auth/login': apiError(401, 'invalid_credentials', 'The email or password is not correct.'),
+    });
+    const app = renderApp('/register?invitation=inv-123&email=ann%40example.com');
+    await screen.findByLabelText('First Name');
+    const user = await fill({
+      'First Name': 'Ann',
+      'Last Name': 'Lee',
+      Password: 'long-enough-1',
+      'Confirm Password': 'long-enough-1',
+    });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(app.location()).toBe('/pages/auth/mail-confirm?email=ann%40example.com'));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(screen.getByText(/if you already have an account with us, tells you how to sign in/)).toBeInTheDocument();
+  });
+
   it('shows the server field error on its field', async () => {
     mockFetch({
       ...base,
-      'POST /api/auth/register': apiError(409, 'email_taken', 'Taken', {
-        email: 'An account with this email already exists',
+      'POST /api/auth/register': apiError(400, 'validation_failed', 'Too common', {
+        password: 'This password is too common and easy to guess. Please choose another.',
       }),
     });
     renderApp('/register');
@@ -119,8 +141,8 @@ describe('register form', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
-        'An account with this email already exists',
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+        'This password is too common and easy to guess. Please choose another.',
       ),
     );
   });

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useSession } from '../../../shared/session/session-context';
 import { setRedirectUrl } from '../../../shared/session/redirect-url';
 import { AuthFrame } from '../../../shared/ui/auth-frame';
+import { isApiError } from '../../../shared/api/api-error';
 import { registerAccount } from '../api';
 import { NewAccountForm } from '../components/new-account-form';
 
@@ -33,14 +34,19 @@ export function RegisterPage() {
         defaultEmail={invitedEmail}
         onSubmit={async (values) => {
           await registerAccount({ ...values, ...(invitation ? { invitation } : {}) });
-          if (invitation) {
-            // The invitation link proved the address: sign in and open the estate.
-            setRedirectUrl('/i/');
+          // The server answers alike whether or not the address already had an account (then it
+          // mails that account's owner instead), so "check your mail" is the next step for all.
+          const checkMail = () =>
+            navigate(`/pages/auth/mail-confirm?email=${encodeURIComponent(values.email)}`, { replace: true });
+          if (!invitation) return checkMail();
+          // The invitation link proved the address: sign in and open the estate.
+          setRedirectUrl('/i/');
+          try {
             await signIn({ email: values.email, password: values.password });
-          } else {
-            await navigate(`/pages/auth/mail-confirm?email=${encodeURIComponent(values.email)}`, {
-              replace: true,
-            });
+          } catch (error) {
+            // No new account was made: the address already had one, with another password.
+            if (isApiError(error) && error.status === 401) return checkMail();
+            throw error;
           }
         }}
         footer={
