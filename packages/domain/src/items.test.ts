@@ -46,6 +46,7 @@ describe('item patches', () => {
     expect(updateItemBody.safeParse({}).success).toBe(false);
     expect(updateItemBody.safeParse({ assignedTo: 'x' }).success).toBe(false);
     expect(updateItemBody.safeParse({ status: 'assigned' }).success).toBe(false);
-    expect(updateItemBody.safeParse({ status: 'hold' }).success).toBe(true);
+    // Hold has a route of its own (PUT/DELETE …/hold): it is the trustee's decision, not an edit.
+    expect(updateItemBody.safeParse({ status: 'hold' }).success).toBe(false);
   });
 });
