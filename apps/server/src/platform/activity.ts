@@ -12,7 +12,10 @@ export type ActivityInput = {
   field?: string | null;
   from?: unknown;
   to?: unknown;
-  /** 'trustees' for events that reveal a beneficiary's private inputs. */
+  /**
+   * 'trustees' (trustees and observers) for events that reveal a beneficiary's private inputs or
+   * a person's contact details (an invitee's address). Others see an event's `email` fields blanked.
+   */
   visibility?: 'members' | 'trustees';
 };
 

@@ -47,6 +47,8 @@ export async function createInvitation(
       entityId: id,
       field: 'roles',
       to: { email: body.email, roles: body.roles },
+      // It names the invitee's address: trustees and observers only.
+      visibility: 'trustees',
     });
   });
   const link = `${ctx.config.PUBLIC_URL}/invite/${token}`;
