@@ -1,7 +1,8 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../shared/i18n/use-translation';
-import { effectiveRoles } from '../shared/session/current-estate';
+import { currentMembership, effectiveRoles } from '../shared/session/current-estate';
+import { actorOf } from '../shared/session/actor';
 import { getRedirectUrl, setRedirectUrl } from '../shared/session/redirect-url';
 import { useSession, type SessionValue } from '../shared/session/session-context';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
@@ -18,6 +19,7 @@ export function guardState(session: SessionValue): GuardState {
   return {
     signedIn: session.status === 'signed-in' && me !== null,
     roles: effectiveRoles(me),
+    actor: actorOf(me, currentMembership(me)),
     accountStatus: me?.user.accountStatus,
     loginStatus: me?.user.loginStatus,
     locked: session.locked,

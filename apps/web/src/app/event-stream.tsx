@@ -4,6 +4,7 @@ import { i18n } from '../shared/i18n/i18n';
 import { useSession } from '../shared/session/session-context';
 import { dismissNotice, getNotices, notify } from '../shared/ui/notify';
 import { openEventStream, type ServerEvent } from '../shared/api/events';
+import { queryKeys } from '../shared/api/query-keys';
 import { applyItemEvent } from '../features/catalogue/live-updates';
 
 /** Keeps the stage live and shows notifications, from the server-sent event stream. */
@@ -19,11 +20,11 @@ export function EventStream() {
           memberships: old.memberships.map((m) => (m.estateId === estateId ? { ...m, stage } : m)),
         }));
         // Shown at once from the event; then everything about the estate is read again.
-        queryClient.setQueryData<{ stage: number; name: string }>(['estate', estateId, 'stage'], (info) =>
+        queryClient.setQueryData<{ stage: number; name: string }>(queryKeys.stage(estateId), (info) =>
           info ? { ...info, stage } : info,
         );
-        void queryClient.invalidateQueries({ queryKey: ['estate', estateId] });
-        void queryClient.invalidateQueries({ queryKey: ['todos'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.estate(estateId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.todos() });
         // Only the newest stage is announced: an older "moved to …" still queued would mislead.
         const prefix = i18n.t('stage.changed', { name: '' });
         for (const notice of getNotices()) if (prefix && notice.message.startsWith(prefix)) dismissNotice(notice.id);

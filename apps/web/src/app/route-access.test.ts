@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decideRoute, type GuardDecision, type GuardState } from './route-access';
 import { findRoute } from './route-table';
+import type { StageCode } from '@estate/domain/stages';
 
 const guest: GuardState = { signedIn: false, roles: [], locked: false, needsSetup: false, redirectUrl: null };
-const signedIn = (roles: number[], extra: Partial<GuardState> = {}): GuardState => ({
+/** Signed in, in an estate at stage 11 unless `stage` says otherwise. */
+const signedIn = (roles: number[], extra: Partial<GuardState> = {}, stage: StageCode = 11): GuardState => ({
   signedIn: true,
   roles: [0, ...roles],
+  actor: { roles, stage },
   accountStatus: 'active',
   loginStatus: 'ok',
   locked: false,
@@ -82,8 +85,28 @@ const CASES: [string, string, GuardState, GuardDecision][] = [
     signedIn([30]),
     { action: 'redirect', to: '/', remember: null },
   ],
-  ['beneficiary may open reports', '/reports', signedIn([10]), allow],
+  ['beneficiary may open reports once results are published', '/reports', signedIn([10], {}, 40), allow],
+  [
+    'beneficiary may not open reports before results are published (report.view)',
+    '/reports',
+    signedIn([10]),
+    { action: 'redirect', to: '/', remember: null },
+  ],
   ['observer may open reports', '/reports/e1', signedIn([1]), allow],
+  ['beneficiary may open My items', '/my-items', signedIn([10]), allow],
+  ['offspring may open My items', '/my-items?tab=hearted', signedIn([2]), allow],
+  [
+    'a trustee without the beneficiary role is not sent to My items (participation.view)',
+    '/my-items',
+    signedIn([30]),
+    { action: 'redirect', to: '/', remember: null },
+  ],
+  [
+    'without an estate, My items is not open',
+    '/my-items',
+    signedIn([], { actor: null }),
+    { action: 'redirect', to: '/', remember: null },
+  ],
   [
     'offspring may not open reports',
     '/reports',

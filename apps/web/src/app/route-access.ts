@@ -7,13 +7,16 @@
  * - while no account exists, everything leads to the first-run screen; an idle-locked session
  *   leads to the lock screen.
  */
+import { can, type Action, type Actor } from '@estate/domain/permissions';
 import { hasAccess, type AccessList } from '@estate/domain/roles';
 
 export type RouteAuth =
   | { kind: 'public' }
   | { kind: 'guest' }
   | { kind: 'setup' }
-  | { kind: 'roles'; lists: readonly AccessList[] };
+  | { kind: 'roles'; lists: readonly AccessList[] }
+  /** The page of an estate action: open to whom the policy allows it now (role and stage). */
+  | { kind: 'action'; action: Action };
 
 export const PUBLIC: RouteAuth = { kind: 'public' };
 export const GUEST_ONLY: RouteAuth = { kind: 'guest' };
@@ -21,7 +24,8 @@ export const SETUP: RouteAuth = { kind: 'setup' };
 export const SIGNED_IN: RouteAuth = { kind: 'roles', lists: ['member'] };
 export const TRUSTEE: RouteAuth = { kind: 'roles', lists: ['trustee'] };
 export const ADMIN: RouteAuth = { kind: 'roles', lists: ['admin'] };
-export const REPORT_READERS: RouteAuth = { kind: 'roles', lists: ['beneficiary', 'observer'] };
+/** A page for whoever the policy lets do `action` in the current estate now. */
+export const ALLOWED = (action: Action): RouteAuth => ({ kind: 'action', action });
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
@@ -35,6 +39,8 @@ export const NOT_FOUND_PATH = '/pages/errors/error-404';
 export type GuardState = {
   signedIn: boolean;
   roles: readonly number[];
+  /** Roles and stage in the current estate, for `action` routes (null without an estate). */
+  actor?: Actor | null;
   accountStatus?: 'active' | 'pending-profile' | 'disabled';
   loginStatus?: 'ok' | 'forced-reset';
   locked: boolean;
@@ -88,7 +94,11 @@ export function decideRoute(
     return { action: 'redirect', to: PROFILE_RESET_PATH };
   }
 
-  if (!auth.lists.some((list) => hasAccess(state.roles, list))) {
+  const allowed =
+    auth.kind === 'action'
+      ? Boolean(state.actor && can(auth.action, state.actor))
+      : auth.lists.some((list) => hasAccess(state.roles, list));
+  if (!allowed) {
     const back =
       state.redirectUrl && trim(state.redirectUrl.split('?')[0] ?? '') !== path
         ? state.redirectUrl

@@ -87,7 +87,7 @@ describe('item list', () => {
       },
     });
     renderApp('/p/e1/i?status=hold');
-    expect(await screen.findByText('Dining Chair 1', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Dining Chair 1', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('3 items')).toBeInTheDocument();
     const first = new URLSearchParams(api.find('GET', '/api/estates/e1/items')[0]!.search);
     expect(first.get('status')).toBe('hold');
@@ -107,14 +107,14 @@ describe('item list', () => {
   it('says what to do when the estate has no items yet', async () => {
     signedIn([4], 1, { 'GET /api/estates/e1/items': { items: [], nextCursor: null, total: 0 } });
     renderApp('/p/e1/i');
-    expect(await screen.findByRole('heading', { name: 'No items yet' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No items yet' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Add an item' }).length).toBeGreaterThan(0);
   });
 
   it('shows "Requested room do not exist." for an unknown room', async () => {
     signedIn([10], 1, { 'GET /api/estates/e1/items': { items: [], nextCursor: null, total: 0 } });
     renderApp(`/p/e1/l/${LOC}/r/33333333-3333-4333-8333-333333333333/i`);
-    expect(await screen.findByText('Requested room do not exist.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Requested room do not exist.', {}, { timeout: 8000 })).toBeInTheDocument();
   });
 });
 
@@ -135,7 +135,7 @@ describe('item form', () => {
     });
     renderApp('/p/e1/i/it1');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit item' }));
     const name = dialog.getByRole('textbox', { name: /^Name/ });
     await user.clear(name);
@@ -169,7 +169,7 @@ describe('hearts (stage 11)', () => {
     });
     renderApp('/p/e1/i/it1');
     const user = userEvent.setup();
-    const heart = await screen.findByRole('button', { name: 'I am interested in Oak Dining Table' }, { timeout: 5000 });
+    const heart = await screen.findByRole('button', { name: 'I am interested in Oak Dining Table' }, { timeout: 8000 });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
     await user.click(heart);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
@@ -190,7 +190,7 @@ describe('review (stage 2)', () => {
     });
     renderApp('/p/e1/i/it1');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Flag' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Flag' }, { timeout: 8000 }));
     await user.type(screen.getByRole('textbox', { name: 'What is wrong?' }), 'The author is missing');
     await user.type(screen.getByRole('textbox', { name: 'Brand/Author' }), 'Jane Austen');
     await user.click(screen.getByRole('button', { name: 'Send flag' }));

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Estate } from '@estate/domain/schemas/estate';
 import type { Settings, User } from '@estate/domain/schemas/account';
 import { api } from '../../shared/api/client';
@@ -17,17 +17,5 @@ export function useCreateEstateMutation() {
       return estate;
     },
     onSuccess: () => reloadMe(),
-  });
-}
-
-export type StageInfo = { stage: number; name: string; deadline?: string | null; next?: number | null };
-
-export function useEstateStage(estateId: string | null) {
-  return useQuery({
-    queryKey: ['estate', estateId, 'stage'],
-    queryFn: () => api<StageInfo>(`/api/estates/${encodeURIComponent(estateId ?? '')}/stage`),
-    enabled: Boolean(estateId),
-    retry: false,
-    staleTime: 60_000,
   });
 }

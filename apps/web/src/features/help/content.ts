@@ -8,6 +8,7 @@ import styleAr from '@estate/domain/content/style.ar.json?url';
 import lessonsEn from '@estate/domain/content/lessons.en.json?url';
 import lessonsTr from '@estate/domain/content/lessons.tr.json?url';
 import lessonsAr from '@estate/domain/content/lessons.ar.json?url';
+import { queryKeys } from '../../shared/api/query-keys';
 
 export type QA = { id: string; question: string; answer: string; example?: string };
 export type Faq = { items: QA[] };
@@ -29,7 +30,7 @@ type Shape = { faq: Faq; style: StyleGuide; lessons: Lessons };
 export function useContent<K extends Kind>(kind: K, language: string) {
   const lang = (language === 'tr' || language === 'ar' ? language : 'en');
   return useQuery({
-    queryKey: ['content', kind, lang],
+    queryKey: queryKeys.content(kind, lang),
     queryFn: async () => {
       const response = await fetch(URLS[kind][lang], { credentials: 'same-origin' });
       if (!response.ok) throw new Error(`content ${kind}/${lang}: ${response.status}`);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Membership } from '@estate/domain/schemas/account';
 import { api } from '../../shared/api/client';
+import { queryKeys } from '../../shared/api/query-keys';
 import { useSession } from '../../shared/session/session-context';
 
 export type InvitationPreview = {
@@ -14,7 +15,7 @@ export type InvitationPreview = {
 
 export function useInvitationPreview(token: string) {
   return useQuery({
-    queryKey: ['invitation', token],
+    queryKey: queryKeys.invitation(token),
     queryFn: async () =>
       (
         await api<{ invitation: InvitationPreview }>(`/api/invitations/${encodeURIComponent(token)}`, {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Member } from '@estate/domain/schemas/estate';
 import { api } from '../../shared/api/client';
+import { queryKeys } from '../../shared/api/query-keys';
 
 export type Invitation = {
   id: string;
@@ -16,17 +16,11 @@ export type CreatedInvitation = { id: string; link: string; expiresAt: string };
 
 const path = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
 
-export function useMembers(estateId: string | null) {
-  return useQuery({
-    queryKey: ['estate', estateId, 'members'],
-    queryFn: async () => (await api<{ members: Member[] }>(`${path(estateId ?? '')}/members`)).members,
-    enabled: Boolean(estateId),
-  });
-}
+// The member list itself is shared (several features name members): shared/api/members.ts.
 
 export function useInvitations(estateId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: ['estate', estateId, 'invitations'],
+    queryKey: queryKeys.invitations(estateId),
     queryFn: async () =>
       (await api<{ invitations: Invitation[] }>(`${path(estateId ?? '')}/invitations`)).invitations,
     enabled: Boolean(estateId) && enabled,
@@ -43,6 +37,6 @@ export function useCreateInvitation(estateId: string) {
           body,
         })
       ).invitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['estate', estateId, 'invitations'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations(estateId) }),
   });
 }

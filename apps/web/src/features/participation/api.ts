@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { queryKeys } from '../../shared/api/query-keys';
 
 const base = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
 
@@ -36,11 +37,9 @@ export type MyItems = {
 };
 export type Advice = { advice: (ItemRef & { status: string; from: { memberId: string; displayName: string }[] })[] };
 
-export const tokensKey = (estateId: string | null) => ['estate', estateId, 'tokens'];
-
 export function useTokens(estateId: string | null, enabled = true) {
   return useQuery({
-    queryKey: tokensKey(estateId),
+    queryKey: queryKeys.tokens(estateId),
     queryFn: () => api<Tokens>(`${base(estateId ?? '')}/tokens`),
     enabled: Boolean(estateId) && enabled,
     retry: false,
@@ -52,14 +51,14 @@ export function useSaveTokens(estateId: string) {
   return useMutation({
     mutationFn: (allocations: { itemId: string; count: number }[]) =>
       api<Tokens>(`${base(estateId)}/tokens`, { method: 'PUT', body: { allocations } }),
-    onSuccess: (data) => queryClient.setQueryData(tokensKey(estateId), data),
-    onError: () => queryClient.invalidateQueries({ queryKey: tokensKey(estateId) }),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.tokens(estateId), data),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens(estateId) }),
   });
 }
 
 export function useRanking(estateId: string | null) {
   return useQuery({
-    queryKey: ['estate', estateId, 'ranking'],
+    queryKey: queryKeys.ranking(estateId),
     queryFn: () => api<Ranking>(`${base(estateId ?? '')}/rankings`),
     enabled: Boolean(estateId),
     retry: false,
@@ -70,14 +69,14 @@ export function useSaveRanking(estateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (itemIds: string[]) => api<Ranking>(`${base(estateId)}/rankings`, { method: 'PUT', body: { itemIds } }),
-    onSuccess: (data) => queryClient.setQueryData(['estate', estateId, 'ranking'], data),
-    onError: () => queryClient.invalidateQueries({ queryKey: ['estate', estateId, 'ranking'] }),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.ranking(estateId), data),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.ranking(estateId) }),
   });
 }
 
 export function useMyItems(estateId: string | null) {
   return useQuery({
-    queryKey: ['estate', estateId, 'my-items'],
+    queryKey: queryKeys.myItems(estateId),
     queryFn: () => api<MyItems>(`${base(estateId ?? '')}/my-items`),
     enabled: Boolean(estateId),
     retry: false,
@@ -86,7 +85,7 @@ export function useMyItems(estateId: string | null) {
 
 export function useAdvice(estateId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: ['estate', estateId, 'advice'],
+    queryKey: queryKeys.advice(estateId),
     queryFn: () => api<Advice>(`${base(estateId ?? '')}/advice`),
     enabled: Boolean(estateId) && enabled,
     retry: false,
@@ -98,8 +97,8 @@ export function useMarkDone(estateId: string) {
   return useMutation({
     mutationFn: (stage: number) => api(`${base(estateId)}/participation/${stage}/done`, { method: 'POST' }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['estate', estateId] });
-      void queryClient.invalidateQueries({ queryKey: ['todos'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.estate(estateId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.todos() });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { Settings, User } from '@estate/domain/schemas/account';
 import { api } from '../../shared/api/client';
+import { queryKeys } from '../../shared/api/query-keys';
 import { useSession } from '../../shared/session/session-context';
 
 export function useUpdateNames() {
@@ -35,7 +36,7 @@ export type ActivityEvent = {
 
 export function useActivity(estateId: string | null) {
   return useInfiniteQuery({
-    queryKey: ['estate', estateId, 'activity'],
+    queryKey: queryKeys.activity(estateId),
     queryFn: ({ pageParam }) =>
       api<{ events: ActivityEvent[]; nextCursor: string | null }>(
         `/api/estates/${encodeURIComponent(estateId ?? '')}/activity${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,

@@ -8,37 +8,43 @@ import {
   type NavItem,
 } from './navigation-config';
 import { navIndent } from '../../../shared/theme/layout-constants';
+import type { StageCode } from '@estate/domain/stages';
 
 const ids = (items: NavItem[]) => flattenNavigation(items).map((item) => item.id);
 const groups = (items: NavItem[]) => items.map((item) => item.id);
-const nav = (roles: number[], estateId: string | null = 'e1') =>
-  filterNavigation(buildNavigation({ estateId }), roles);
+/** The menu for these roles in estate e1 at `stage` (no estate: no actor, as for a guest). */
+const nav = (roles: number[], estateId: string | null = 'e1', stage: StageCode = 11) =>
+  filterNavigation(buildNavigation({ estateId }), roles, estateId && roles.length > 0 ? { roles, stage } : null);
 
-/** [who, roles (signed in = 0 plus the estate's roles, admins add 99), visible pages, hidden pages] */
-const TABLE: [string, number[], string[], string[]][] = [
-  ['guest', [], ['documentation'], ['assets', 'todo', 'analytics', 'admin-users', 'lessons']],
+/** [who, roles (signed in = 0 plus the estate's roles, admins add 99), stage, visible pages, hidden pages] */
+const TABLE: [string, number[], StageCode, string[], string[]][] = [
+  ['guest', [], 11, ['documentation'], ['assets', 'todo', 'analytics', 'admin-users', 'lessons', 'my-items']],
   [
     'beneficiary',
     [0, 10],
-    ['assets', 'locations', 'members', 'reports', 'todo', 'lessons'],
-    ['analytics', 'accounts', 'admin-users'],
+    11,
+    ['assets', 'locations', 'members', 'my-items', 'todo', 'lessons'],
+    ['reports', 'analytics', 'accounts', 'admin-users'],
   ],
-  ['observer', [0, 1], ['assets', 'reports'], ['analytics', 'accounts']],
-  ['offspring', [0, 2], ['assets', 'todo'], ['reports', 'analytics']],
-  ['asset creator', [0, 4], ['assets', 'locations'], ['reports', 'control']],
+  ['beneficiary once results are published', [0, 10], 40, ['my-items', 'reports'], ['trustee-reports']],
+  ['observer', [0, 1], 11, ['assets', 'reports'], ['analytics', 'accounts', 'my-items']],
+  ['offspring', [0, 2], 11, ['assets', 'todo', 'my-items'], ['reports', 'analytics']],
+  ['asset creator', [0, 4], 1, ['assets', 'locations'], ['reports', 'control', 'my-items']],
   [
     'trustee',
     [0, 30],
+    11,
     ['assets', 'reports', 'analytics', 'control', 'trustee-reports', 'accounts'],
-    ['admin-users', 'admin-outbox'],
+    ['admin-users', 'admin-outbox', 'my-items'],
   ],
-  ['estate owner', [0, 40], ['analytics', 'accounts'], ['admin-users']],
-  ['admin', [0, 99], ['analytics', 'accounts', 'admin-users', 'admin-outbox'], []],
+  ['trustee who is also a beneficiary', [0, 30, 10], 11, ['control', 'my-items'], []],
+  ['estate owner', [0, 40], 11, ['analytics', 'accounts'], ['admin-users', 'my-items']],
+  ['admin', [0, 99], 11, ['analytics', 'accounts', 'admin-users', 'admin-outbox'], []],
 ];
 
-describe('navigation filtered by role', () => {
-  it.each(TABLE)('%s', (_who, roles, visible, hidden) => {
-    const shown = ids(nav(roles));
+describe('navigation filtered by role and by the policy', () => {
+  it.each(TABLE)('%s', (_who, roles, stage, visible, hidden) => {
+    const shown = ids(nav(roles, 'e1', stage));
     for (const id of visible) expect(shown, `${id} should show`).toContain(id);
     for (const id of hidden) expect(shown, `${id} should not show`).not.toContain(id);
   });
@@ -73,6 +79,7 @@ describe('navigation filtered by role', () => {
     const items = filterNavigation(
       buildNavigation({ estateId: 'e1', counts: { todo: 3, reports: 0 } }),
       [0, 10],
+      { roles: [0, 10], stage: 40 },
     );
     const flat = flattenNavigation(items);
     expect(flat.find((item) => item.id === 'todo')?.badge).toEqual({ title: 3 });

@@ -1,7 +1,8 @@
 /**
  * The navigation menu (seed section 2 "Navigation menu"). Item types: group, collapse, item, link,
  * divider. Each item may carry `auth` (access lists from @estate/domain/roles; any one suffices)
- * and is shown only to people whose roles satisfy it.
+ * and `action` (a policy action the person must be allowed now, in the current estate's stage);
+ * it is shown only to people who satisfy both, so the menu never offers a page the server refuses.
  */
 import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
@@ -22,6 +23,7 @@ import Style from '@mui/icons-material/StyleOutlined';
 import MenuBook from '@mui/icons-material/MenuBookOutlined';
 import LocalLibrary from '@mui/icons-material/LocalLibraryOutlined';
 import Favorite from '@mui/icons-material/FavoriteBorderOutlined';
+import { can, type Action, type Actor } from '@estate/domain/permissions';
 import { hasAccess, type AccessList } from '@estate/domain/roles';
 
 export type NavBadge = { title: string | number; bg?: string; fg?: string };
@@ -38,6 +40,7 @@ export type NavItem = {
   target?: '_blank' | '_self';
   badge?: NavBadge;
   auth?: readonly AccessList[];
+  action?: Action;
   children?: NavItem[];
 };
 
@@ -90,7 +93,7 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           title: 'process:nav.myItems',
           icon: Favorite,
           url: '/my-items',
-          auth: ['beneficiary'],
+          action: 'participation.view',
         }),
         ...inEstate({
           id: 'reports',
@@ -98,7 +101,7 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           title: 'nav.reports',
           icon: Assessment,
           url: '/reports/',
-          auth: ['beneficiary', 'observer'],
+          action: 'report.view',
           badge: badge(counts.reports),
         }),
         {
@@ -133,6 +136,7 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           icon: Tune,
           url: '/trustee/control',
           auth: ['trustee'],
+          action: 'estate.stage',
         },
         {
           id: 'trustee-reports',
@@ -150,6 +154,7 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           icon: ManageAccounts,
           url: '/trustee/users/all',
           auth: ['trustee'],
+          action: 'member.invite',
         },
       ],
     },
@@ -220,13 +225,18 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
   ];
 }
 
-/** Keeps what the roles allow; a group or collapse left with no children disappears too. */
-export function filterNavigation(items: readonly NavItem[], roles: readonly number[]): NavItem[] {
+/**
+ * Keeps what the roles allow and, for items with an action, what the policy allows the person in
+ * the current estate now (`actor`: roles and stage; none without an estate). A group or collapse
+ * left with no children disappears too.
+ */
+export function filterNavigation(items: readonly NavItem[], roles: readonly number[], actor: Actor | null = null): NavItem[] {
   const out: NavItem[] = [];
   for (const item of items) {
     if (item.auth && !item.auth.some((list) => hasAccess(roles, list))) continue;
+    if (item.action && !(actor && can(item.action, actor))) continue;
     if (item.children) {
-      const children = filterNavigation(item.children, roles);
+      const children = filterNavigation(item.children, roles, actor);
       if ((item.type === 'group' || item.type === 'collapse') && children.length === 0) continue;
       out.push({ ...item, children });
     } else {

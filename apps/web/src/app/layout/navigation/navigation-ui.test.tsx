@@ -16,7 +16,7 @@ function signedInAs(me: ReturnType<typeof makeMe>) {
 
 async function openMenu() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Open navigation' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: 'Open navigation' }, { timeout: 8000 }));
   return within(await screen.findByRole('navigation', { name: 'Main navigation' }));
 }
 
@@ -26,13 +26,22 @@ describe('navigation menu in the shell', () => {
     renderApp('/i/');
     const menu = await openMenu();
     expect(menu.getByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/p/e1/i');
-    expect(menu.getByRole('link', { name: 'Reports' })).toBeInTheDocument();
+    expect(menu.getByRole('link', { name: 'My items' })).toHaveAttribute('href', '/my-items');
+    // The fairness report is a beneficiary's only once results are published (report.view).
+    expect(menu.queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();
     expect(menu.queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
     expect(menu.queryByRole('link', { name: 'Accounts' })).not.toBeInTheDocument();
     expect(menu.queryByRole('link', { name: 'User accounts' })).not.toBeInTheDocument();
   });
 
-  it('shows a trustee the Trustee group', async () => {
+  it('shows a beneficiary the Reports once results are published', async () => {
+    signedInAs(makeMe({ roles: [10], stage: 40 }));
+    renderApp('/i/');
+    const menu = await openMenu();
+    expect(menu.getByRole('link', { name: 'Reports' })).toBeInTheDocument();
+  });
+
+  it('shows a trustee the Trustee group, and not My items unless they are a beneficiary too', async () => {
     signedInAs(makeMe({ roles: [30] }));
     renderApp('/i/');
     const menu = await openMenu();
@@ -40,6 +49,7 @@ describe('navigation menu in the shell', () => {
       expect(menu.getByRole('link', { name })).toBeInTheDocument();
     }
     expect(menu.queryByRole('link', { name: 'Outbox' })).not.toBeInTheDocument();
+    expect(menu.queryByRole('link', { name: 'My items' })).not.toBeInTheDocument();
   });
 
   it('opens the collapse holding the current page', async () => {

@@ -8,7 +8,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
 import { formatDate } from '../../../shared/i18n/format';
-import { useEstateStage } from '../../../features/estates/api';
+import { useEstateStage } from '../../../shared/api/estate-stage';
 
 /** The current estate's stage; its popover explains what happens in this stage. */
 export function StageBadge({ compact }: { compact?: boolean }) {

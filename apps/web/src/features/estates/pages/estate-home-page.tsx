@@ -12,9 +12,11 @@ import HomeWork from '@mui/icons-material/HomeWorkOutlined';
 import People from '@mui/icons-material/PeopleOutlined';
 import PersonAdd from '@mui/icons-material/PersonAddAlt';
 import Inventory from '@mui/icons-material/Inventory2Outlined';
+import Favorite from '@mui/icons-material/FavoriteBorderOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { isTrusteeLike, ROLE_KEYS, isRoleCode } from '@estate/domain/roles';
+import { ROLE_KEYS, isRoleCode } from '@estate/domain/roles';
 import { currentMembership } from '../../../shared/session/current-estate';
+import { actorOf, policyFor } from '../../../shared/session/actor';
 import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageLayout } from '../../../shared/ui/page-layout';
@@ -64,7 +66,9 @@ export function EstateHomePage() {
     );
   }
 
-  const trustee = isTrusteeLike(estate.roles) || me.user.isAdmin;
+  const policy = policyFor(actorOf(me, estate));
+  // Those who run this estate are offered another; anyone signed in may start one from the menu.
+  const runsEstate = policy.can('estate.update');
   const roleNames = estate.roles.filter(isRoleCode).map((role) => t(`roles.${ROLE_KEYS[role]}.name`));
 
   return (
@@ -72,7 +76,7 @@ export function EstateHomePage() {
       title={estate.estateName}
       subtitle={t('estates.home.subtitle')}
       actions={
-        trustee && (
+        runsEstate && (
           <Button variant="outlined" startIcon={<Add />} onClick={() => setCreating(true)}>
             {t('estates.create.another')}
           </Button>
@@ -107,7 +111,7 @@ export function EstateHomePage() {
               <Button component={RouterLink} to="/members" startIcon={<People />}>
                 {t('estates.home.seeMembers')}
               </Button>
-              {trustee && (
+              {policy.can('member.invite') && (
                 <Button component={RouterLink} to="/trustee/users/all" startIcon={<PersonAdd />}>
                   {t('estates.home.invite')}
                 </Button>
@@ -133,6 +137,11 @@ export function EstateHomePage() {
               <Button component={RouterLink} to={`/p/${estate.estateId}/l`} variant="outlined">
                 {t('catalogue:home.locations')}
               </Button>
+              {policy.can('participation.view') && (
+                <Button component={RouterLink} to="/my-items" variant="outlined" startIcon={<Favorite />}>
+                  {t('process:nav.myItems')}
+                </Button>
+              )}
             </Stack>
           </CardContent>
         </Card>

@@ -3,14 +3,14 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import ManageAccounts from '@mui/icons-material/ManageAccountsOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { isTrusteeLike } from '@estate/domain/roles';
 import { errorMessage } from '../../../shared/api/error-message';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
+import { usePolicy } from '../../../shared/session/actor';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
-import { useMembers } from '../api';
+import { useMembers } from '../../../shared/api/members';
 import { MemberList } from '../components/member-list';
 
 /** `/members`: the estate's member directory, read-only, for everyone in the estate. */
@@ -19,14 +19,14 @@ export function MembersPage() {
   const { me } = useSession();
   const estate = currentMembership(me);
   const members = useMembers(estate?.estateId ?? null);
-  const trustee = Boolean(estate && isTrusteeLike(estate.roles));
+  const canInvite = usePolicy().can('member.invite');
 
   return (
     <PageLayout
       title={t('members.title')}
       subtitle={estate?.estateName}
       actions={
-        trustee && (
+        canInvite && (
           <Button
             component={RouterLink}
             to="/trustee/users/all"

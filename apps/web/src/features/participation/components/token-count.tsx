@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import { Role } from '@estate/domain/roles';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
-import { useEstateStage } from '../../estates/api';
+import { useEstateStage } from '../../../shared/api/estate-stage';
+import { actorOf, policyFor } from '../../../shared/session/actor';
 import { useTokens } from '../api';
 
 /**
@@ -15,8 +15,9 @@ export function TokenCount({ strip = false }: { strip?: boolean }) {
   const { me } = useSession();
   const estate = currentMembership(me);
   const stageInfo = useEstateStage(estate?.estateId ?? null);
-  const stage = stageInfo.data?.stage ?? estate?.stage;
-  const show = Boolean(estate?.roles.includes(Role.Beneficiary)) && stage === 30;
+  const stage = stageInfo.data?.stage ?? estate?.stage ?? 0;
+  // Shown to whoever places tokens now (a beneficiary, in stage 30).
+  const show = policyFor(actorOf(me, estate && { ...estate, stage })).can('tokens.set');
   const tokens = useTokens(estate?.estateId ?? null, show);
   if (!show || !tokens.data) return null;
   const text = t('process:tokens.header', { used: tokens.data.used, budget: tokens.data.budget });

@@ -6,18 +6,16 @@ import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { Role } from '@estate/domain/roles';
-import { can } from '@estate/domain/permissions';
-import { DEADLINE_STAGES, isStageCode, type StageCode } from '@estate/domain/stages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { formatDate } from '../../../shared/i18n/format';
 import { currentMembership } from '../../../shared/session/current-estate';
+import { actorOf, policyFor } from '../../../shared/session/actor';
+import { useEstateStage } from '../../../shared/api/estate-stage';
 import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
-import { useEstateStage } from '../../estates/api';
 import { useMarkDone, useMyItems } from '../api';
 import { AssignedTab } from '../components/assigned-tab';
 import { HeartedTab } from '../components/hearted-tab';
@@ -57,10 +55,11 @@ export function MyItemsPage() {
       </PageLayout>
     );
   }
-  const actor = { roles: membership.roles, stage: isStageCode(stage) ? stage : (0 as StageCode) };
+  // Asked with the stage shown on this page (the server's, live).
+  const policy = policyFor(actorOf(me, { ...membership, stage }));
   const data = myItems.data;
   const doneHere = data?.done?.stage === stage;
-  const canDone = can('participation.done', actor) && (DEADLINE_STAGES as readonly number[]).includes(stage);
+  const canDone = policy.can('participation.done');
 
   return (
     <PageLayout title={t('process:myItems.title')} subtitle={t(`stages:stage.${stage}.name`)} maxWidth={760}>
@@ -107,10 +106,10 @@ export function MyItemsPage() {
             <Tab value="assigned" label={t('process:myItems.tabs.assigned')} />
           </Tabs>
           {tab === 'hearted' && (
-            <HeartedTab estateId={estateId} myItems={data} showAdvice={membership.roles.includes(Role.Beneficiary)} />
+            <HeartedTab estateId={estateId} myItems={data} showAdvice={policy.can('advice.view')} />
           )}
-          {tab === 'ranking' && <RankingTab estateId={estateId} myItems={data} editable={can('ranking.set', actor)} />}
-          {tab === 'tokens' && <TokensTab estateId={estateId} editable={can('tokens.set', actor)} />}
+          {tab === 'ranking' && <RankingTab estateId={estateId} myItems={data} editable={policy.can('ranking.set')} />}
+          {tab === 'tokens' && <TokensTab estateId={estateId} editable={policy.can('tokens.set')} />}
           {tab === 'assigned' && <AssignedTab assigned={data.assigned} />}
         </>
       )}

@@ -1,6 +1,8 @@
+import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,6 +11,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { api } from '../../../shared/api/client';
+import { queryKeys } from '../../../shared/api/query-keys';
+import { useMembers } from '../../../shared/api/members';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { currentMembership } from '../../../shared/session/current-estate';
@@ -17,8 +21,6 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import type { BeneficiaryFairnessView, FairnessAggregates, FairnessReport, FairnessRow } from '@estate/domain/fairness/report';
 import { PageLayout } from '../../../shared/ui/page-layout';
-import { useMembers } from '../../members/api';
-import { DrawList } from '../../draws/pages/draws-page';
 
 type Row = FairnessRow;
 type Aggregates = FairnessAggregates;
@@ -121,7 +123,7 @@ export function FairnessPage() {
   const estateId = estate?.estateId ?? null;
   const members = useMembers(estateId);
   const report = useQuery({
-    queryKey: ['estate', estateId, 'fairness'],
+    queryKey: queryKeys.fairness(estateId),
     queryFn: () => api<Fairness>(`/api/estates/${encodeURIComponent(estateId ?? '')}/fairness`),
     enabled: Boolean(estateId),
     retry: false,
@@ -178,10 +180,17 @@ export function FairnessPage() {
           ) : null}
         </>
       )}
-      <Typography component="h2" variant="h3" sx={{ fontSize: '1.2rem', mt: 4, mb: 1 }}>
-        {t('process:draws.title')}
-      </Typography>
-      {estate && <DrawList />}
+      {estate && (
+        <>
+          <Typography component="h2" variant="h3" sx={{ fontSize: '1.2rem', mt: 4, mb: 1 }}>
+            {t('process:draws.title')}
+          </Typography>
+          <Typography sx={{ mb: 1.5 }}>{t('process:fairness.drawsText')}</Typography>
+          <Button component={RouterLink} to="/draws" variant="outlined" sx={{ minHeight: 48 }}>
+            {t('process:fairness.drawsLink')}
+          </Button>
+        </>
+      )}
     </PageLayout>
   );
 }

@@ -10,7 +10,10 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircleOutlined';
 import RadioUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import type { Me } from '@estate/domain/schemas/account';
 import { api } from '../../../shared/api/client';
+import { queryKeys } from '../../../shared/api/query-keys';
+import { actorOf, policyFor } from '../../../shared/session/actor';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { formatDate } from '../../../shared/i18n/format';
@@ -42,7 +45,17 @@ function filterOf(splat: string | undefined): Filter {
 }
 
 export function useTodos() {
-  return useQuery({ queryKey: ['todos'], queryFn: async () => (await api<{ todos: Todo[] }>('/api/todos')).todos });
+  return useQuery({ queryKey: queryKeys.todos(), queryFn: async () => (await api<{ todos: Todo[] }>('/api/todos')).todos });
+}
+
+/**
+ * Whether the to-do's link leads somewhere the person may go in its estate: "My items" only for
+ * those who take part (participation.view); a trustee who is not a beneficiary is not sent there.
+ */
+function offered(todo: Todo, me: Me | null): boolean {
+  if (!todo.path.startsWith('/my-items')) return true;
+  const membership = me?.memberships.find((m) => m.estateId === todo.estateId);
+  return policyFor(actorOf(me, membership)).can('participation.view');
 }
 
 /** `/todo/*`: what I must do now in each estate, with the deadline and a link to where to do it. */
@@ -95,8 +108,8 @@ export function TodoPage() {
                 {todo.dueAt && (
                   <Chip size="small" variant="outlined" label={t('process:todo.due', { date: formatDate(todo.dueAt, i18n.language, true) })} />
                 )}
-                {!todo.done && (
-                  <Button size="small" component={RouterLink} to={todo.path}>
+                {!todo.done && offered(todo, me) && (
+                  <Button size="small" component={RouterLink} to={todo.path} sx={{ minHeight: 48 }}>
                     {t('process:todo.go')}
                   </Button>
                 )}
