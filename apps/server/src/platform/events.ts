@@ -60,7 +60,12 @@ export class EventBus {
 
   async stop(): Promise<void> {
     for (const unlisten of this.unlisten.splice(0)) await unlisten();
-    for (const s of this.subscriptions) s.end('server stopping');
+    this.endAll('server stopping');
+  }
+
+  /** Ends every open stream (the server is closing: open responses would keep it from closing). */
+  endAll(reason: string): void {
+    for (const s of this.subscriptions) s.end(reason);
     this.subscriptions.clear();
   }
 

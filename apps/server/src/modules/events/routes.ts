@@ -18,6 +18,11 @@ const HEARTBEAT_MS = 25_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Before the server waits for open requests to finish: a stream never would.
+  app.addHook('preClose', (done) => {
+    ctx.events.endAll('server closing');
+    done();
+  });
   router(app).get('/api/events', {
     config: { action: 'account' },
     schema: { tags: ['events'], response: errorResponses(401, 403) },

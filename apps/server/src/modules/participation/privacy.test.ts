@@ -4,7 +4,7 @@
  * looks for the other members' ids and names in every answer and in the live event stream.
  */
 import type { AddressInfo } from 'node:net';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { Role } from '@estate/domain/roles';
 import { call, useHarness, type Caller } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, type TestUser } from '../../test/factories.js';
@@ -161,8 +161,14 @@ it('never tells a beneficiary, offspring or other member who else hearted, ranke
     expect(Object.values(seen.statuses).every((s) => s === 200)).toBe(true);
   }
 
-  // The live stream carried counts and never a name or id of who.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The live stream carried counts and never a name or id of who. A marker sent last arrives last
+  // (notifications keep their order): once every stream has it, every earlier event is there too.
+  for (const who of [ben, kid, creator]) {
+    await h.database.notifier.notify('estate_events', JSON.stringify({ type: 'notification', userId: who.id, data: { kind: 'end-of-test' } }));
+  }
+  await vi.waitFor(() => {
+    for (const who of [ben, kid, creator]) expect(streams.get(who.id)!.text()).toContain('end-of-test');
+  }, { timeout: 5_000 });
   for (const who of [ben, kid, creator]) {
     const text = streams.get(who.id)!.text();
     expect(text).toContain('interestCount');
