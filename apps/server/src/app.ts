@@ -43,6 +43,7 @@ import { catalogueIoRoutes } from './modules/catalogue-io/routes.js';
 import { stageRoutes } from './modules/stages/routes.js';
 import { participationRoutes } from './modules/participation/routes.js';
 import { drawRoutes } from './modules/draws/routes.js';
+import { inputCommitmentRoutes } from './modules/input-commitments/routes.js';
 import { approvalRoutes } from './modules/approvals/routes.js';
 import { deadlineRoutes } from './modules/deadlines/routes.js';
 import { todoRoutes } from './modules/todos/routes.js';
@@ -105,6 +106,7 @@ const MODULES = [
   stageRoutes,
   participationRoutes,
   drawRoutes,
+  inputCommitmentRoutes,
   approvalRoutes,
   deadlineRoutes,
   todoRoutes,

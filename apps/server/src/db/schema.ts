@@ -387,6 +387,30 @@ export const drawRecords = pgTable(
   (t) => [primaryKey({ columns: [t.estateId, t.step] })],
 );
 
+/**
+ * A stage's sealed inputs (distribution.md, "Privacy of inputs"): when the inputs of 2, 11, 20 or
+ * 30 freeze, a random salt per receiver and the Merkle root over their salted lines. The lines are
+ * kept as sealed, so a receiver gets their proof later whatever the pool has become since.
+ */
+export const inputCommitments = pgTable(
+  'input_commitments',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    stage: integer('stage').notNull(),
+    root: text('root').notNull(),
+    /** Receiver id → salt (64 hex characters). Never shown to anyone but that receiver. */
+    salts: jsonb('salts').$type<Record<string, string>>().notNull(),
+    /** Receiver id → their lines as sealed ("" when none). */
+    lines: jsonb('lines').$type<Record<string, string>>().notNull(),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }).notNull(),
+    /** The trustee who moved on or sealed again; null when a deadline froze the inputs. */
+    frozenBy: uuid('frozen_by').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.estateId, t.stage] })],
+);
+
 // ---- Participation (stages 2, 11, 20, 30) ----
 
 /** Stage 2: each beneficiary approves each item or flags it (optionally with a suggested correction). */

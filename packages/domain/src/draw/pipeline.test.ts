@@ -16,7 +16,8 @@ describe('runPipeline', () => {
 
   it('runs 14, 15, 21, 31 and every record verifies', () => {
     expect(result.records.map((r) => r.step)).toEqual([14, 15, 21, 31]);
-    for (const r of result.records) expect(verifyRecord(r)).toEqual({ ok: true });
+    for (const r of result.records)
+      expect(verifyRecord(r)).toMatchObject({ ok: true, scope: 'full', differences: [] });
   });
 
   it('gives each later step only the pool the earlier ones left', () => {

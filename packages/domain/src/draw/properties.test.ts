@@ -173,7 +173,11 @@ describe('engine invariants', () => {
     fc.assert(
       fc.property(estateArb, (estate) => {
         for (const r of pipeline(estate)) {
-          expect(verifyRecord(JSON.parse(JSON.stringify(r)))).toEqual({ ok: true });
+          expect(verifyRecord(JSON.parse(JSON.stringify(r)))).toMatchObject({
+            ok: true,
+            scope: 'full',
+            differences: [],
+          });
           const first = r.assignments[0];
           const other = estate.inputs.receivers.find((m) => m !== first?.memberId);
           if (first && other) {

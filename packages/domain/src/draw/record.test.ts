@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_INPUTS } from './inputs.js';
 import type { DrawInputs } from './inputs.js';
-import { buildRecord, recordTieBreaks, redactRecordFor, verifyRecord } from './record.js';
+import { beneficiaryCopy, buildRecord, recordTieBreaks, verifyRecord } from './record.js';
 import type { DrawRecord } from './record.js';
 
 const vector = (name: string): DrawRecord =>
@@ -91,7 +91,7 @@ describe('buildRecord', () => {
     expect(record.inputs.rankings).toEqual([]);
     expect(record.inputs.tokens).toEqual([]);
     expect(record.assignments).toEqual([{ itemId: 'vase', memberId: 'parent', reason: 'only-interested' }]);
-    expect(verifyRecord(record)).toEqual({ ok: true });
+    expect(verifyRecord(record)).toMatchObject({ ok: true, scope: 'full', differences: [] });
   });
 
   it('keeps ranAt and ranBy as given, and strips extra item fields', () => {
@@ -108,7 +108,11 @@ describe('buildRecord', () => {
     expect(record.inputs.items).toEqual([{ id: 'x', highInterest: false }]);
     expect(record.ranAt).toBe('2025-01-01T00:00:00.000Z');
     expect(record.ranBy).toBe('trustee-1');
-    expect(verifyRecord(JSON.parse(JSON.stringify(record)))).toEqual({ ok: true });
+    expect(verifyRecord(JSON.parse(JSON.stringify(record)))).toMatchObject({
+      ok: true,
+      scope: 'full',
+      differences: [],
+    });
   });
 });
 
@@ -116,7 +120,8 @@ describe('verifyRecord', () => {
   const clone = (r: DrawRecord): DrawRecord => structuredClone(r);
 
   it('verifies the vectors', () => {
-    for (const r of [step14, step21, step31]) expect(verifyRecord(r)).toEqual({ ok: true });
+    for (const r of [step14, step21, step31])
+      expect(verifyRecord(r)).toMatchObject({ ok: true, scope: 'full', differences: [] });
   });
 
   it('says which assignment differs, numbered from 1', () => {
@@ -237,20 +242,18 @@ describe('verifyRecord', () => {
   });
 });
 
-describe('redactRecordFor', () => {
-  it('keeps commitments, secret, hash, and only the member own lines and results', () => {
-    const view = redactRecordFor(step31, 'm3');
+describe('beneficiaryCopy', () => {
+  it('keeps the commitment, secret and only the member own lines and results, never inputHash or the order', () => {
+    const view = beneficiaryCopy(step31, 'm3');
     expect(view).toMatchObject({
       format: 'estate-draw/1',
       step: 31,
       commitment: step31.commitment,
       secret: step31.secret,
       publicEntropy: step31.publicEntropy,
-      inputHash: step31.inputHash,
       memberId: 'm3',
     });
-    expect(view.ownInputLines).toEqual([
-      'receiver m3',
+    expect(view.lines.split('\n')).toEqual([
       'tokens m3 item-10 1',
       'tokens m3 item-5 1',
       'tokens m3 item-8 2',
@@ -261,25 +264,18 @@ describe('redactRecordFor', () => {
     ]);
     expect(view.assignments.map((a) => a.itemId)).toEqual(['item-10', 'item-12', 'item-8']);
     expect(view.assignments.every((a) => a.memberId === 'm3')).toBe(true);
+    for (const r of [step14, step21, step31])
+      for (const key of ['inputHash', 'inputs', 'order', 'unwanted', 'salts', 'ranBy', 'orderPosition'])
+        expect(beneficiaryCopy(r, 'm1')).not.toHaveProperty(key);
   });
 
   it('names no other member anywhere', () => {
     for (const r of [step14, step21, step31])
       for (const me of r.inputs.receivers) {
-        const text = JSON.stringify(redactRecordFor(r, me));
+        const text = JSON.stringify(beneficiaryCopy(r, me));
         for (const other of r.inputs.receivers)
           if (other !== me) expect(text).not.toMatch(new RegExp(`"${other}"|${other} `));
       }
-  });
-
-  it('gives the member place in the step 21 order, not the order', () => {
-    expect(redactRecordFor(step21, 'm2').orderPosition).toBe(2);
-    expect(redactRecordFor(step21, 'm3').orderPosition).toBeNull();
-    expect(redactRecordFor(step21, 'm2')).not.toHaveProperty('order');
-  });
-
-  it('keeps the unwanted list of step 14 (it names nobody)', () => {
-    expect(redactRecordFor(step14, 'm1').unwanted).toEqual(['item-3']);
   });
 });
 

@@ -1,12 +1,23 @@
 /**
  * The `estate-draw/1` record: building it after a step, re-checking it anywhere (the verifier
- * command and page), and the part a beneficiary may see.
+ * command and page), and the copy a beneficiary may see (distribution.md, "Privacy of inputs").
  */
 import { z } from 'zod';
-import { canonicalLines, factsFor, hasForeignFacts, inputProblems, prepareFacts } from './canonical.js';
+import { factsFor, hasForeignFacts, inputProblems, prepareFacts } from './canonical.js';
 import type { Facts, IdRanks } from './canonical.js';
 import { DRAW_MODES, onlyDrawFacts } from './inputs.js';
 import type { DrawInputs, DrawMode, DrawStep } from './inputs.js';
+import {
+  commitInputs,
+  inclusionProofs,
+  isSalt,
+  proofStepSchema,
+  memberLines,
+  MissingSaltError,
+  SALT_BYTES,
+  verifyInclusion,
+} from './input-commitment.js';
+import type { ProofStep, Salts } from './input-commitment.js';
 import { fromHex, isHex, sha256, toHex } from './sha256.js';
 import { runStep, REASONS } from './steps.js';
 import type { Assignment } from './steps.js';
@@ -47,6 +58,9 @@ export const drawRecordSchema = z.object({
   publicEntropy: z.string(),
   inputs: inputsSchema,
   inputHash: z.string(),
+  /** The inputs commitment the step used and every receiver's salt (absent in older records). */
+  inputCommitment: z.string().optional(),
+  salts: z.record(z.string(), z.string()).optional(),
   assignments: z.array(assignmentSchema),
   order: z.array(idSchema).optional(),
   unwanted: z.array(idSchema).optional(),
@@ -70,6 +84,12 @@ export interface BuildRecordParams {
   /** ISO time and member id, stored as given (the domain has no clock). */
   ranAt?: string;
   ranBy?: string;
+  /**
+   * Each receiver's salt from the sealed inputs commitment. When given, the record carries
+   * `inputCommitment` (the root over the receivers' lines) and the salts; a receiver without a
+   * salt throws MissingSaltError.
+   */
+  salts?: Salts;
   /** Optional speed-ups, see StepInput.ranks and StepInput.facts. */
   ranks?: IdRanks;
   facts?: Facts;
@@ -125,6 +145,7 @@ export function buildRecord(params: BuildRecordParams): DrawRecord {
       tokens: [...inputs.tokens] as DrawRecord['inputs']['tokens'],
     },
     inputHash: outcome.inputHash,
+    ...(params.salts ? sealedFields(inputs, params.salts) : {}),
     assignments: outcome.assignments.map(toRecordAssignment),
   };
   if (outcome.order) record.order = outcome.order;
@@ -132,6 +153,18 @@ export function buildRecord(params: BuildRecordParams): DrawRecord {
   if (ranAt !== undefined) record.ranAt = ranAt;
   if (ranBy !== undefined) record.ranBy = ranBy;
   return record;
+}
+
+/** The root over the receivers' lines and their salts (only theirs, in tree order). */
+function sealedFields(
+  inputs: DrawInputs,
+  salts: Salts,
+): { inputCommitment: string; salts: Record<string, string> } {
+  const sealed = commitInputs(inputs.receivers, inputs, salts, sha256);
+  return {
+    inputCommitment: sealed.root,
+    salts: Object.fromEntries(sealed.members.map((m) => [m.memberId, m.salt])),
+  };
 }
 
 /** Drops absent optional fields so a record never carries `"round": undefined`. */
@@ -144,47 +177,67 @@ function toRecordAssignment(a: Assignment): RecordAssignment {
   return out;
 }
 
-export type VerifyResult = { ok: true } | { ok: false; differences: string[] };
+/**
+ * What a verification covered, each named by a code the verify page words in the reader's language:
+ * - `rerun`: the step re-run from the record's inputs gives exactly its results (full records);
+ * - `commitment`: the revealed secret is the one committed to (SHA-256) before the draw;
+ * - `inputCommitment`: the root over every receiver's salted lines is the record's inputCommitment;
+ * - `inclusion`: the member's own salted lines lead, through their proof, to inputCommitment;
+ * - `ownResults`: every item in the member's copy is one they hearted, with the tokens they placed.
+ */
+export const VERIFY_CHECKS = ['rerun', 'commitment', 'inputCommitment', 'inclusion', 'ownResults'] as const;
+export type VerifyCheck = (typeof VERIFY_CHECKS)[number];
+
+/**
+ * `scope` says what kind of copy was checked: `full` (trustees, observers, or anyone once the
+ * trustee published the records) re-runs the step; `own` is a beneficiary's copy, which holds only
+ * their own inputs and results, so it is checked as far as it goes and never re-run. `checks` lists
+ * what was checked; `ok` is false exactly when `differences` says what did not match.
+ */
+export type VerifyResult = {
+  ok: boolean;
+  scope: 'full' | 'own';
+  checks: VerifyCheck[];
+  differences: string[];
+};
 
 const MAX_LISTED = 20;
 
+/** A beneficiary's copy is told apart from a full record by having no `inputs` and its own `lines`. */
+export function isBeneficiaryCopy(input: unknown): boolean {
+  return (
+    typeof input === 'object' &&
+    input !== null &&
+    !('inputs' in input) &&
+    'lines' in input &&
+    'memberId' in input
+  );
+}
+
 /**
- * Re-runs the step from the record's own inputs, secret and public entropy and compares every
- * reproducible field. Never throws: a malformed record comes back as differences.
+ * Checks a full record (re-runs the step from its own inputs, secret and public entropy, compares
+ * every reproducible field and, when it has one, the inputs commitment) or a beneficiary's copy
+ * (see `verifyBeneficiaryCopy`). Never throws: a malformed record comes back as differences.
  */
 export function verifyRecord(input: unknown): VerifyResult {
+  if (isBeneficiaryCopy(input)) return verifyBeneficiaryCopy(input);
   const parsed = drawRecordSchema.safeParse(input);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      differences: parsed.error.issues.map(
-        (issue) => `not an ${DRAW_FORMAT} record: ${formatPath(issue.path)}: ${issue.message}`,
-      ),
-    };
-  }
+  if (!parsed.success)
+    return { ok: false, scope: 'full', checks: [], differences: schemaProblems(parsed.error.issues) };
   const record = parsed.data;
   const differences: string[] = [];
+  const checks: VerifyCheck[] = ['rerun'];
 
-  let secret: Uint8Array | undefined;
-  if (isHex(record.secret)) secret = fromHex(record.secret);
-  else differences.push('secret is not lower-case hex');
-  if (secret) {
-    const expected = commitmentFor(secret);
-    if (record.commitment !== expected)
-      differences.push(
-        `commitment differs: record has ${show(record.commitment)}, SHA-256 of the revealed secret is ${show(expected)}`,
-      );
-    if (record.step === 21 || record.step === 31) {
-      if (secret.length === 0)
-        differences.push(`step ${record.step} draws at random but the record reveals no secret`);
-      else if (secret.length !== SECRET_BYTES)
-        differences.push(`secret is ${secret.length} bytes; steps 21 and 31 use ${SECRET_BYTES}`);
-    }
-  }
+  const secret = checkSecret(record, differences);
+  if (secret && secret.length > 0) checks.push('commitment');
 
   const problems = inputProblems(record.inputs);
   for (const problem of problems) differences.push(`inputs: ${problem}`);
-  if (!secret || problems.length > 0) return { ok: false, differences };
+  if (record.inputCommitment !== undefined || record.salts !== undefined) {
+    checks.push('inputCommitment');
+    checkInputCommitment(record, differences);
+  }
+  if (!secret || problems.length > 0) return { ok: false, scope: 'full', checks, differences };
 
   let outcome: ReturnType<typeof runStep>;
   try {
@@ -199,7 +252,7 @@ export function verifyRecord(input: unknown): VerifyResult {
     differences.push(
       `the step could not be re-run: ${error instanceof Error ? error.message : String(error)}`,
     );
-    return { ok: false, differences };
+    return { ok: false, scope: 'full', checks, differences };
   }
 
   if (record.inputHash !== outcome.inputHash)
@@ -210,7 +263,70 @@ export function verifyRecord(input: unknown): VerifyResult {
   compareAssignments(differences, record.assignments, outcome.assignments);
   compareList(differences, 'unwanted', record.unwanted, outcome.unwanted, record.step);
 
-  return differences.length === 0 ? { ok: true } : { ok: false, differences };
+  return { ok: differences.length === 0, scope: 'full', checks, differences };
+}
+
+function schemaProblems(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => `not an ${DRAW_FORMAT} record: ${formatPath(issue.path)}: ${issue.message}`);
+}
+
+/** The revealed secret as bytes (undefined when it is not hex), with its problems noted. */
+function checkSecret(
+  record: { step: DrawStep; secret: string; commitment: string },
+  differences: string[],
+): Uint8Array | undefined {
+  if (!isHex(record.secret)) {
+    differences.push('secret is not lower-case hex');
+    return undefined;
+  }
+  const secret = fromHex(record.secret);
+  const expected = commitmentFor(secret);
+  if (record.commitment !== expected)
+    differences.push(
+      `commitment differs: record has ${show(record.commitment)}, SHA-256 of the revealed secret is ${show(expected)}`,
+    );
+  if (record.step === 21 || record.step === 31) {
+    if (secret.length === 0)
+      differences.push(`step ${record.step} draws at random but the record reveals no secret`);
+    else if (secret.length !== SECRET_BYTES)
+      differences.push(`secret is ${secret.length} bytes; steps 21 and 31 use ${SECRET_BYTES}`);
+  }
+  return secret;
+}
+
+/** The root over every receiver's lines, with the record's salts, must be its inputCommitment. */
+function checkInputCommitment(record: DrawRecord, differences: string[]): void {
+  if (record.inputCommitment === undefined) {
+    differences.push('salts are given but inputCommitment is missing');
+    return;
+  }
+  if (record.salts === undefined) {
+    differences.push('inputCommitment is given but salts are missing: the root cannot be recomputed');
+    return;
+  }
+  const receivers = new Set(record.inputs.receivers);
+  const extra = Object.keys(record.salts).filter((id) => !receivers.has(id));
+  if (extra.length > 0)
+    differences.push(
+      `salts: ${extra.slice(0, 5).join(', ')} ${extra.length === 1 ? 'is' : 'are'} not a receiver`,
+    );
+  const bad = Object.entries(record.salts).filter(([, salt]) => !isSalt(salt));
+  for (const [id] of bad.slice(0, 5))
+    differences.push(`salts: the salt of ${id} is not ${SALT_BYTES} bytes of lower-case hex`);
+  if (bad.length > 0) return;
+  try {
+    const root = commitInputs(record.inputs.receivers, record.inputs, record.salts, sha256).root;
+    if (root !== record.inputCommitment)
+      differences.push(
+        `inputCommitment differs: record has ${show(record.inputCommitment)}, the root over the receivers' salted lines is ${root}`,
+      );
+  } catch (error) {
+    if (error instanceof MissingSaltError) differences.push(`salts: ${error.message}`);
+    else
+      differences.push(
+        `inputCommitment could not be recomputed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+  }
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -282,47 +398,35 @@ function compareAssignments(
 }
 
 /**
- * What a beneficiary may see of a record (distribution.md, "Draw record"):
- * - kept: format, estateId, step, mode, commitment, revealed secret, publicEntropy, inputHash,
- *   ranAt — none of them says anything about another member;
- * - `ownInputLines`: the canonical lines that name this member (`receiver`, `want`, `rank`,
- *   `tokens`), sorted as in the hashed text, so they can be checked against their own choices;
- * - `assignments`: only this member's results;
- * - step 21: `orderPosition`, this member's 1-based place in the draw order (or null) — not the
- *   order itself, which would tell who wanted high-interest items;
- * - step 14: `unwanted`, which names no member (nobody hearted those items).
- * Dropped: everyone else's inputs and results, the full order, and ranBy.
+ * A beneficiary's copy of a record (distribution.md, "Privacy of inputs"). It holds what says
+ * nothing about another member: the step, its commitment and revealed secret, the public entropy,
+ * the inputs commitment, and the member's own `lines`, `salt`, Merkle `proof` and assignments.
+ * Never `inputHash` (unsalted, so the few combinations of others' choices that fit could be tried
+ * against it), the seed, the draw order, or anyone else's lines or results. Older records (from
+ * before input commitments) give a copy without inputCommitment, salt and proof.
  */
-export interface BeneficiaryDrawView {
-  format: typeof DRAW_FORMAT;
-  estateId: string;
-  step: DrawStep;
-  mode: DrawMode;
-  commitment: string;
-  secret: string;
-  publicEntropy: string;
-  inputHash: string;
-  ranAt?: string;
-  memberId: string;
-  ownInputLines: string[];
-  assignments: RecordAssignment[];
-  orderPosition?: number | null;
-  unwanted?: string[];
-}
+export const beneficiaryCopySchema = z.object({
+  format: z.literal(DRAW_FORMAT),
+  estateId: z.string(),
+  step: drawRecordSchema.shape.step,
+  mode: z.enum(DRAW_MODES),
+  commitment: z.string(),
+  secret: z.string(),
+  publicEntropy: z.string(),
+  inputCommitment: z.string().optional(),
+  memberId: idSchema,
+  lines: z.string(),
+  salt: z.string().optional(),
+  proof: z.array(proofStepSchema).optional(),
+  assignments: z.array(assignmentSchema),
+  ranAt: z.string().optional(),
+});
 
-export function redactRecordFor(record: DrawRecord, memberId: string): BeneficiaryDrawView {
-  const own = (fact: readonly [string, ...unknown[]]): boolean => fact[0] === memberId;
-  const ownInputs: DrawInputs = {
-    receivers: record.inputs.receivers.filter((id) => id === memberId),
-    items: [],
-    interests: record.inputs.interests.filter(own),
-    rankings: record.inputs.rankings.filter(own),
-    tokens: record.inputs.tokens.filter(own),
-  };
-  const ownInputLines = canonicalLines({ step: record.step, mode: record.mode, inputs: ownInputs }).filter(
-    (line) => !line.startsWith('mode ') && !line.startsWith('step '),
-  );
-  const view: BeneficiaryDrawView = {
+export type BeneficiaryCopy = z.infer<typeof beneficiaryCopySchema>;
+
+/** The copy of `record` that `memberId` (a beneficiary) may see. */
+export function beneficiaryCopy(record: DrawRecord, memberId: string): BeneficiaryCopy {
+  const copy: BeneficiaryCopy = {
     format: record.format,
     estateId: record.estateId,
     step: record.step,
@@ -330,18 +434,124 @@ export function redactRecordFor(record: DrawRecord, memberId: string): Beneficia
     commitment: record.commitment,
     secret: record.secret,
     publicEntropy: record.publicEntropy,
-    inputHash: record.inputHash,
     memberId,
-    ownInputLines,
+    lines: memberLines(record.inputs, memberId),
     assignments: record.assignments.filter((a) => a.memberId === memberId).map((a) => ({ ...a })),
   };
-  if (record.ranAt !== undefined) view.ranAt = record.ranAt;
-  if (record.order) {
-    const k = record.order.indexOf(memberId);
-    view.orderPosition = k === -1 ? null : k + 1;
+  if (record.inputCommitment !== undefined && record.salts !== undefined) {
+    copy.inputCommitment = record.inputCommitment;
+    const own = memberProof(record, memberId);
+    if (own) {
+      copy.salt = own.salt;
+      copy.proof = own.proof;
+    }
   }
-  if (record.unwanted) view.unwanted = [...record.unwanted];
-  return view;
+  if (record.ranAt !== undefined) copy.ranAt = record.ranAt;
+  return copy;
+}
+
+/** The member's salt and proof in the record's commitment (undefined for a non-receiver). */
+function memberProof(record: DrawRecord, memberId: string): { salt: string; proof: ProofStep[] } | undefined {
+  if (!record.salts || !Object.hasOwn(record.salts, memberId)) return undefined;
+  try {
+    const proof = inclusionProofs(
+      commitInputs(record.inputs.receivers, record.inputs, record.salts, sha256),
+      sha256,
+    ).get(memberId);
+    return proof ? { salt: proof.salt, proof: proof.proof } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const OWN_LINE = /^(want|rank|tokens) (\S+) (\S+)(?: (\d+))?$/;
+
+/**
+ * Checks a beneficiary's copy as far as it goes: the revealed secret against the commitment, the
+ * member's own salted lines through their proof to `inputCommitment`, and that every item in it
+ * is one they hearted (with the tokens they placed). The step cannot be re-run from a copy: the
+ * others' inputs are not in it, by design, until the trustee publishes the full records.
+ */
+export function verifyBeneficiaryCopy(input: unknown): VerifyResult {
+  const parsed = beneficiaryCopySchema.safeParse(input);
+  if (!parsed.success)
+    return { ok: false, scope: 'own', checks: [], differences: schemaProblems(parsed.error.issues) };
+  const copy = parsed.data;
+  const differences: string[] = [];
+  const checks: VerifyCheck[] = [];
+
+  const secret = checkSecret(copy, differences);
+  if (secret && secret.length > 0) checks.push('commitment');
+
+  if (copy.inputCommitment !== undefined) {
+    checks.push('inclusion');
+    if (copy.salt === undefined || copy.proof === undefined) {
+      differences.push(
+        `the copy has an inputCommitment but no ${copy.salt === undefined ? 'salt' : 'proof'} of ${copy.memberId}`,
+      );
+    } else if (
+      !verifyInclusion(
+        { salt: copy.salt, lines: copy.lines, proof: copy.proof, root: copy.inputCommitment },
+        sha256,
+      )
+    ) {
+      differences.push(
+        `your lines with your salt and proof do not lead to inputCommitment ${show(copy.inputCommitment)}: the lines, the salt, the proof or the root was changed`,
+      );
+    }
+  }
+
+  // The own lines: each names this member, and the text is in canonical order.
+  const wanted = new Set<string>();
+  const tokensOn = new Map<string, number>();
+  const lines = copy.lines === '' ? [] : copy.lines.split('\n');
+  lines.forEach((line, k) => {
+    const m = OWN_LINE.exec(line);
+    if (!m || m[2] !== copy.memberId || (m[1] === 'want') !== (m[4] === undefined)) {
+      differences.push(
+        `lines: line ${k + 1} is not one of ${copy.memberId}'s want, rank or tokens lines: ${JSON.stringify(line.slice(0, 120))}`,
+      );
+      return;
+    }
+    if (m[1] === 'want') wanted.add(m[3]!);
+    if (m[1] === 'tokens') tokensOn.set(m[3]!, Number(m[4]));
+  });
+  if (memberLines(parseOwn(lines, copy.memberId), copy.memberId) !== copy.lines && differences.length === 0)
+    differences.push(
+      'lines: not in canonical form (sorted by UTF-8 bytes, no duplicates, numbers without leading zeros)',
+    );
+
+  checks.push('ownResults');
+  copy.assignments.forEach((a, k) => {
+    if (a.memberId !== copy.memberId)
+      differences.push(`assignment ${k + 1} is for ${a.memberId}, not for ${copy.memberId}`);
+    else if (!wanted.has(a.itemId))
+      differences.push(`assignment ${k + 1}: ${a.itemId} was not among ${copy.memberId}'s hearts`);
+    else if (a.reason === REASONS.tokens && (a.tokens ?? 0) !== (tokensOn.get(a.itemId) ?? 0))
+      differences.push(
+        `assignment ${k + 1}: ${a.itemId} says ${a.tokens ?? 0} tokens, the lines say ${tokensOn.get(a.itemId) ?? 0}`,
+      );
+  });
+
+  return { ok: differences.length === 0, scope: 'own', checks, differences };
+}
+
+/** Facts back from well-formed own lines (for the order check). */
+function parseOwn(
+  lines: readonly string[],
+  memberId: string,
+): Pick<DrawInputs, 'interests' | 'rankings' | 'tokens'> {
+  const interests: [string, string][] = [];
+  const rankings: [string, string, number][] = [];
+  const tokens: [string, string, number][] = [];
+  for (const line of lines) {
+    const m = OWN_LINE.exec(line);
+    if (!m || m[2] !== memberId) continue;
+    if (m[1] === 'want') interests.push([memberId, m[3]!]);
+    else if (m[1] === 'rank') rankings.push([memberId, m[3]!, Number(m[4])]);
+    else tokens.push([memberId, m[3]!, Number(m[4])]);
+  }
+  return { interests, rankings, tokens };
 }
 
 /**

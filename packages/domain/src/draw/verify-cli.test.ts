@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { beneficiaryCopy, buildRecord, type DrawRecord } from './record.js';
 import { runVerifyCli } from './verify-cli.js';
 
 const vectorPath = new URL('../../../../../shared/spec/draw-vectors/00-step21.json', import.meta.url);
@@ -17,9 +18,30 @@ describe('verify-draw command', () => {
   it('prints "verified" and exits 0 for a good record', () => {
     expect(runVerifyCli(['r.json'], reader({ 'r.json': good }))).toEqual({
       code: 0,
-      out: ['verified'],
+      out: [
+        'verified',
+        "- re-running the step on the record's inputs gives exactly its results",
+        '- the revealed secret is the one committed to before the draw',
+      ],
       err: [],
     });
+  });
+
+  it("says what it checked in a beneficiary's copy, and what a copy cannot show", () => {
+    const record = JSON.parse(good) as DrawRecord;
+    const salts = Object.fromEntries(record.inputs.receivers.map((id, k) => [id, String(k).repeat(64)]));
+    const full = buildRecord({ ...record, secret: Buffer.from(record.secret, 'hex'), salts });
+    const result = runVerifyCli(
+      ['copy.json'],
+      reader({ 'copy.json': JSON.stringify(beneficiaryCopy(full, 'm2')) }),
+    );
+    expect(result.code).toBe(0);
+    expect(result.out[0]).toBe("verified (a beneficiary's copy: their own part)");
+    expect(result.out.join('\n')).toContain(
+      "- the member's own lines, with their salt and proof, lead to the inputs commitment",
+    );
+    expect(result.out.at(-1)).toMatch(/^- not checked: the draw itself/);
+    expect(result.out.join('\n')).not.toMatch(/not verified/i);
   });
 
   it('lists the differences and exits 1 for a tampered record', () => {

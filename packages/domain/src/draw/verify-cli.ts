@@ -5,7 +5,7 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { verifyRecord } from './record.js';
+import { verifyRecord, type VerifyCheck } from './record.js';
 
 export interface CliResult {
   code: 0 | 1 | 2;
@@ -33,9 +33,27 @@ export function runVerifyCli(args: readonly string[], readFile: (path: string) =
     return { code: 2, out: [], err: [`${path} is not valid JSON: ${errorMessage(error)}`] };
   }
   const result = verifyRecord(json);
-  if (result.ok) return { code: 0, out: ['verified'], err: [] };
-  return { code: 1, out: ['NOT verified:', ...result.differences.map((d) => `- ${d}`)], err: [] };
+  if (!result.ok)
+    return { code: 1, out: ['NOT verified:', ...result.differences.map((d) => `- ${d}`)], err: [] };
+  const checked = result.checks.map((c) => `- ${CHECKED[c]}`);
+  if (result.scope === 'full') return { code: 0, out: ['verified', ...checked], err: [] };
+  return {
+    code: 0,
+    out: ["verified (a beneficiary's copy: their own part)", ...checked, `- not checked: ${NOT_IN_A_COPY}`],
+    err: [],
+  };
 }
+
+const CHECKED: Record<VerifyCheck, string> = {
+  rerun: "re-running the step on the record's inputs gives exactly its results",
+  commitment: 'the revealed secret is the one committed to before the draw',
+  inputCommitment: "the inputs commitment is the root over every receiver's salted lines",
+  inclusion: "the member's own lines, with their salt and proof, lead to the inputs commitment",
+  ownResults: 'every item in the copy is one the member hearted, with the tokens they placed',
+};
+
+const NOT_IN_A_COPY =
+  "the draw itself: the copy holds no one else's inputs. The trustee may publish the full records after stage 40; anyone can then re-run the step.";
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -16,6 +16,7 @@ import { inEstate } from '../../platform/tenancy.js';
 import { approveForNonResponders } from '../approvals/service.js';
 import { advanceAtDeadline } from '../stages/service.js';
 import { markNonRespondersDone } from '../participation/service.js';
+import { sealInputs } from '../input-commitments/seal.js';
 
 export const REMINDER_BEFORE_MS = 24 * 3600_000;
 
@@ -82,6 +83,8 @@ export async function processDueDeadlines(ctx: AppContext): Promise<{ estateId: 
       if (!estate || estate.stage !== deadline.stage || !isStageCode(estate.stage)) return { estateId: deadline.estateId, stage: deadline.stage, counted: 0 };
       const counted = deadline.stage === Stage.Approve ? await approveForNonResponders(tx, deadline.estateId) : await markNonRespondersDone(tx, deadline.estateId, deadline.stage, now);
       await recordActivity(tx, { estateId: deadline.estateId, actorId: null, action: 'deadline.passed', entity: 'estate', entityId: deadline.estateId, field: `deadline.${deadline.stage}`, to: { counted } });
+      // The inputs are frozen now: seal them (salted leaves, a root every member sees) in this transaction.
+      await sealInputs(tx, { estateId: deadline.estateId, stage: deadline.stage, actorId: null, now, reason: 'deadline' });
       const advancedTo = deadline.autoAdvance ? await advanceAtDeadline(tx, deadline.estateId, estate.stage) : undefined;
       return { estateId: deadline.estateId, stage: deadline.stage, counted, ...(advancedTo !== undefined ? { advancedTo } : {}) };
     });

@@ -5,6 +5,7 @@ import { Role } from '@estate/domain/roles';
 import { drawRecords, items as itemsTable } from '../../db/schema.js';
 import { call, useHarness, type Caller } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
+import { VERIFY_BODY_LIMIT, VERIFY_PER_MINUTE } from './routes.js';
 
 const h = useHarness();
 
@@ -20,6 +21,8 @@ async function family(itemCount = 3) {
   const url = (path: string) => `/api/estates/${estateId}${path}`;
   const move = async (...stages: number[]) => {
     for (const to of stages) {
+      // Leaving the review needs every beneficiary to have finished it.
+      if (to === 10) for (const person of [anna, ben]) await call(h, 'POST', url('/approvals/approve-all'), { as: person });
       const res = await call(h, 'POST', url('/stage'), { as: trustee, body: { to } });
       expect(res.statusCode, res.body).toBe(200);
     }
@@ -140,7 +143,9 @@ describe('automated steps', () => {
     expect(await itemRow(unwanted)).toEqual(after);
     expect(await h.database.db.select().from(drawRecords).where(eq(drawRecords.estateId, f.estateId))).toHaveLength(1);
     const draws = (await call(h, 'GET', f.url('/draws'), { as: f.kid })).json().draws;
-    expect(draws).toEqual([{ step: 14, name: 'Assign Unwanted Items', commitment: '', inputHash: record.inputHash, ranAt: expect.any(String) }]);
+    // No unsalted input hash for members without full records (distribution.md, "Privacy of inputs").
+    expect(draws).toEqual([{ step: 14, name: 'Assign Unwanted Items', commitment: '', inputCommitment: record.inputCommitment, ranAt: expect.any(String) }]);
+    expect((await call(h, 'GET', f.url('/draws'), { as: f.observer })).json().draws[0].inputHash).toBe(record.inputHash);
   });
 
   it('undoes step 14 or 15 while its stage is current, and never a draw that used a secret', async () => {
@@ -176,14 +181,19 @@ describe('automated steps', () => {
     const f = await family(1);
     await setStage(h, f.estateId, 14);
     expect((await call(h, 'GET', f.url('/draws/14'), { as: f.trustee })).statusCode).toBe(404);
+    // The estate jumped here, so the hearts were never sealed: no run until the trustee seals them.
+    const unsealed = await call(h, 'POST', f.url('/steps/14/run'), { as: f.trustee });
+    expect(unsealed.statusCode).toBe(409);
+    expect(unsealed.json().error.message).toContain('were never sealed');
+    await call(h, 'POST', f.url('/input-commitments/11/renew'), { as: f.trustee });
     await call(h, 'POST', f.url('/steps/14/run'), { as: f.trustee });
     const full = await call(h, 'GET', f.url('/draws/14'), { as: f.observer });
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-disposition']).toBe('attachment; filename="estate-draw-step-14.json"');
     expect(full.json()).toHaveProperty('inputs');
     const own = (await call(h, 'GET', f.url('/draws/14'), { as: f.anna })).json();
-    expect(own).toMatchObject({ memberId: f.anna.id, ownInputLines: [`receiver ${f.anna.id}`] });
-    expect(own).not.toHaveProperty('inputs');
+    expect(own).toMatchObject({ memberId: f.anna.id, lines: '', inputCommitment: full.json().inputCommitment, salt: full.json().salts[f.anna.id] });
+    for (const key of ['inputs', 'inputHash', 'salts', 'order', 'ranBy']) expect(own).not.toHaveProperty(key);
     expect((await call(h, 'GET', f.url('/draws/14'), { as: f.kid })).statusCode).toBe(403);
     expect((await call(h, 'GET', f.url('/draws/16'), { as: f.trustee })).json().error.fields).toHaveProperty('step');
     const stranger = await createUser(h);
@@ -197,15 +207,36 @@ describe('automated steps', () => {
   it('verifies any record for any signed-in user and says what differs', async () => {
     const f = await family(1);
     await setStage(h, f.estateId, 14);
+    await call(h, 'POST', f.url('/input-commitments/11/renew'), { as: f.trustee });
     const record = (await call(h, 'POST', f.url('/steps/14/run'), { as: f.trustee })).json().record;
     const stranger = await createUser(h);
     expect((await call(h, 'POST', '/api/draws/verify', { body: record })).statusCode).toBe(401);
-    expect((await call(h, 'POST', '/api/draws/verify', { as: stranger, body: record })).json()).toEqual({ verified: true, differences: [] });
+    expect((await call(h, 'POST', '/api/draws/verify', { as: stranger, body: record })).json()).toEqual({ verified: true, scope: 'full', checks: ['rerun', 'inputCommitment'], differences: [] });
     const tampered = { ...record, unwanted: [] };
     const res = (await call(h, 'POST', '/api/draws/verify', { as: stranger, body: tampered })).json();
     expect(res.verified).toBe(false);
     expect(res.differences.join('\n')).toContain('unwanted differs');
     expect((await call(h, 'POST', '/api/draws/verify', { as: stranger, body: { hello: 'world' } })).json().verified).toBe(false);
     expect((await call(h, 'POST', '/api/draws/verify', { as: stranger, body: [1, 2] })).statusCode).toBe(400);
+  });
+
+  it('caps the verify body at what a 5,000-item, 50-beneficiary record needs, and limits checks per person', async () => {
+    const [anna, ben] = [await createUser(h), await createUser(h)];
+    const huge = await h.app.inject({
+      method: 'POST',
+      url: '/api/draws/verify',
+      headers: { authorization: `Bearer ${anna.token}`, 'content-type': 'application/json' },
+      payload: `{"format":"${'x'.repeat(VERIFY_BODY_LIMIT)}"}`,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error).toEqual({ code: 'too_large', message: expect.stringContaining('larger than any draw record can be (42 MB at most') });
+    // Counted per signed-in person: anna uses up her checks, ben (same address) still has his.
+    const statuses: number[] = [];
+    for (let k = 0; k < VERIFY_PER_MINUTE; k++) statuses.push((await call(h, 'POST', '/api/draws/verify', { as: anna, body: { format: 'estate-draw/1' } })).statusCode);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const limited = await call(h, 'POST', '/api/draws/verify', { as: anna, body: { format: 'estate-draw/1' } });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect((await call(h, 'POST', '/api/draws/verify', { as: ben, body: { format: 'estate-draw/1' } })).statusCode).toBe(200);
   });
 });

@@ -66,6 +66,20 @@ it('takes an estate from directives to published results, and every record verif
   await move(13);
   const version = (await call(h, 'GET', url(`/items/${id.hold1}`), { as: trustee })).json().item.version;
   await ok('PATCH', `/items/${id.hold1}`, trustee, { status: 'hold' }, { 'if-match': String(version) });
+  // The hearts were sealed when the trustee moved on from 11; hold1 had two of them, so the sealed
+  // choices no longer match the pool: the step refuses until the trustee seals them again (logged).
+  const sealedFirst = (await call(h, 'GET', url('/input-commitments'), { as: anna })).json().commitments;
+  expect(sealedFirst.map((c: { stage: number }) => c.stage)).toEqual([2, 11]);
+  const refused = await call(h, 'POST', url('/steps/14/preview'), { as: trustee });
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json().error.message).toContain('2 beneficiaries’ choices no longer match');
+  expect((await call(h, 'POST', url('/input-commitments/11/renew'), { as: anna })).statusCode).toBe(403);
+  const renewed = await ok('POST', '/input-commitments/11/renew', trustee);
+  expect(renewed).toMatchObject({ stage: 11, renewed: true });
+  expect(renewed.inputCommitment).not.toBe(sealedFirst[1].inputCommitment);
+  const annaLog = (await call(h, 'GET', url('/activity'), { as: anna })).json().events;
+  expect(annaLog[0]).toMatchObject({ action: 'inputs.resealed', from: { inputCommitment: sealedFirst[1].inputCommitment }, to: { inputCommitment: renewed.inputCommitment } });
+
 
   const run = async (step: number) => {
     expect((await ok('POST', `/steps/${step}/preview`, trustee)).preview).toBe(true);
@@ -114,8 +128,11 @@ it('takes an estate from directives to published results, and every record verif
   expect(draws.map((d: { step: number }) => d.step)).toEqual([14, 15, 21, 31]);
   for (const { step } of draws) {
     const record = (await call(h, 'GET', url(`/draws/${step}`), { as: observer })).json();
-    expect(verifyRecord(record), `step ${step}`).toEqual({ ok: true });
-    expect((await call(h, 'POST', '/api/draws/verify', { as: anna, body: record })).json()).toEqual({ verified: true, differences: [] });
+    expect(verifyRecord(record), `step ${step}`).toMatchObject({ ok: true, scope: 'full', differences: [] });
+    expect((await call(h, 'POST', '/api/draws/verify', { as: anna, body: record })).json()).toMatchObject({ verified: true, scope: 'full', differences: [] });
+    // The record carries the root of the sealed choices it used, the one published to everyone.
+    const sealed = (await call(h, 'GET', url('/input-commitments'), { as: anna })).json().commitments;
+    expect(record.inputCommitment).toBe(sealed.find((c: { stage: number }) => c.stage === { 14: 11, 15: 11, 21: 20, 31: 30 }[step as 14])?.inputCommitment);
   }
   // The commitments published at stage 11 are the ones the draws used, and the secrets are now public.
   const revealed = (await call(h, 'GET', url('/commitments'), { as: anna })).json().commitments as { step: number; commitment: string; secret: string | null }[];
@@ -168,5 +185,5 @@ it('takes an estate from directives to published results, and every record verif
   expect((await call(h, 'POST', url('/draws/publish'), { as: ben })).statusCode).toBe(403);
   await ok('POST', '/draws/publish', trustee);
   const published = (await call(h, 'GET', url('/draws/21'), { as: ben })).json();
-  expect(verifyRecord(published)).toEqual({ ok: true });
+  expect(verifyRecord(published)).toMatchObject({ ok: true, scope: 'full', checks: ['rerun', 'commitment', 'inputCommitment'] });
 });

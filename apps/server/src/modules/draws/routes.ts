@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DRAW_MODES, DRAW_STEPS, type DrawStep } from '@estate/domain/draw/inputs';
-import { DRAW_FORMAT, drawRecordSchema } from '@estate/domain/draw/record';
+import { DRAW_STEPS, type DrawStep } from '@estate/domain/draw/inputs';
+import { beneficiaryCopySchema, drawRecordSchema, VERIFY_CHECKS } from '@estate/domain/draw/record';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
@@ -29,24 +29,6 @@ const directiveSchema = z.object({
   assignedAt: z.string().nullable(),
   assignedBy: z.string().nullable(),
   assignedByName: z.string().nullable(),
-});
-
-/** What a beneficiary sees of a record (domain `redactRecordFor`). */
-const beneficiaryDrawSchema = z.object({
-  format: z.literal(DRAW_FORMAT),
-  estateId: z.string(),
-  step: z.number().int(),
-  mode: z.enum(DRAW_MODES),
-  commitment: z.string(),
-  secret: z.string(),
-  publicEntropy: z.string(),
-  inputHash: z.string(),
-  ranAt: z.string().optional(),
-  memberId: z.string(),
-  ownInputLines: z.array(z.string()),
-  assignments: drawRecordSchema.shape.assignments,
-  orderPosition: z.number().int().nullable().optional(),
-  unwanted: z.array(z.string()).optional(),
 });
 
 const counts = z.object({ rank: z.number(), token: z.number() });
@@ -86,8 +68,22 @@ const fairnessAnswer = z.discriminatedUnion('scope', [
   z.object({ scope: z.literal('own'), report: z.object({ row: fairnessRow.nullable(), aggregates: fairnessAggregates }) }),
 ]);
 
-/** A record of 10,000 items and 50 receivers is a few megabytes of JSON. */
-const VERIFY_BODY_LIMIT = 64 * 1024 * 1024;
+/**
+ * The largest record a 5,000-item, 50-receiver estate can produce, measured: a step 31 record where
+ * every receiver hearted and placed tokens on every item (UUID ids) is 41.5 MB as the verify page
+ * sends it (compact JSON); with a fifth of the items hearted it is 9.2 MB, and a beneficiary's
+ * copy is under 1 MB. Anything larger cannot be a record of such an estate.
+ */
+export const VERIFY_BODY_LIMIT = 42 * 1024 * 1024;
+/** Re-running a large record takes seconds of work: a few checks per person per minute. */
+export const VERIFY_PER_MINUTE = 20;
+
+const verifyAnswer = z.object({
+  verified: z.boolean(),
+  scope: z.enum(['full', 'own']),
+  checks: z.array(z.enum(VERIFY_CHECKS)),
+  differences: z.array(z.string()),
+});
 
 export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
@@ -205,19 +201,23 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['draws'],
       params: estateParams,
       response: {
-        200: z.object({ draws: z.array(z.object({ step: z.number().int(), name: z.string(), commitment: z.string(), inputHash: z.string(), ranAt: z.string() })) }),
+        200: z.object({
+          draws: z.array(
+            z.object({ step: z.number().int(), name: z.string(), commitment: z.string(), inputCommitment: z.string().optional(), inputHash: z.string().optional(), ranAt: z.string() }),
+          ),
+        }),
         ...errors,
       },
     },
     handler: async (req) => {
       const access = estateAccess(req);
-      return { draws: await draws.listDraws(ctx, access.estate.id) };
+      return { draws: await draws.listDraws(ctx, access) };
     },
   });
 
   r.get('/api/estates/:eid/draws/:step', {
     config: { action: 'draw.view' },
-    schema: { tags: ['draws'], params: stepParams, response: { 200: z.union([drawRecordSchema, beneficiaryDrawSchema]), ...errors } },
+    schema: { tags: ['draws'], params: stepParams, response: { 200: z.union([drawRecordSchema, beneficiaryCopySchema]), ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
       const record = await draws.getDraw(ctx, access, req.params.step);
@@ -236,11 +236,25 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/api/draws/verify', {
     bodyLimit: VERIFY_BODY_LIMIT,
-    config: { action: 'account', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    config: {
+      action: 'account',
+      // Per signed-in person (not only per address), counted once the caller is known.
+      rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: (req) => `verify:${req.callerResolved?.id ?? req.ip}` },
+    },
     schema: {
       tags: ['draws'],
+      description: `A full record or a beneficiary's copy; at most ${VERIFY_BODY_LIMIT / 1024 / 1024} MB, ${VERIFY_PER_MINUTE} checks a minute per person.`,
       body: z.record(z.string(), z.unknown()),
-      response: { 200: z.object({ verified: z.boolean(), differences: z.array(z.string()) }), ...errorResponses(400, 401, 403, 413, 429) },
+      response: { 200: verifyAnswer, ...errorResponses(400, 401, 403, 413, 429) },
+    },
+    errorHandler: (err, _req, reply) => {
+      if (err.statusCode !== 413) throw err;
+      void reply.code(413).send({
+        error: {
+          code: 'too_large',
+          message: `This file is larger than any draw record can be (${VERIFY_BODY_LIMIT / 1024 / 1024} MB at most, enough for 5,000 items and 50 beneficiaries), so it was not checked.`,
+        },
+      });
     },
     handler: (req) => draws.verify(req.body),
   });

@@ -9,10 +9,12 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { DrawInputError, type DrawStep } from '@estate/domain/draw/inputs';
-import { buildRecord, drawRecordSchema, recordTieBreaks, redactRecordFor, verifyRecord, type DrawRecord, type RecordAssignment } from '@estate/domain/draw/record';
+import { MissingSaltError } from '@estate/domain/draw/input-commitment';
+import { beneficiaryCopy, buildRecord, drawRecordSchema, recordTieBreaks, verifyRecord, type DrawRecord, type RecordAssignment } from '@estate/domain/draw/record';
 import { fairnessReport, redactFairnessFor } from '@estate/domain/fairness/report';
 import { itemLabel } from '@estate/domain/items';
 import { can } from '@estate/domain/permissions';
+import { seesFullRecords } from '@estate/domain/draw/visibility';
 import { STAGE_NAMES, Stage, type StageCode } from '@estate/domain/stages';
 import { queryRows, type Db } from '../../db/client.js';
 import { drawRecords, drawSecrets, estates, interests, items, memberships, rankings, tokenAllocations, users } from '../../db/schema.js';
@@ -23,6 +25,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { POOL_STATUSES, assertStage, inPool, isPoolItem, isReceiver, lockedStage, notInPoolReason, receiverIds, settingsOf } from '../../platform/pool.js';
 import { loadDrawInputs } from './inputs.js';
+import { assertInputsAsSealed, requireSeal, sealForStep } from '../input-commitments/for-step.js';
 
 const RANDOM_STEPS: readonly DrawStep[] = [21, 31];
 const isRandom = (step: DrawStep) => RANDOM_STEPS.includes(step);
@@ -219,6 +222,7 @@ function build(params: Parameters<typeof buildRecord>[0]): DrawRecord {
     return buildRecord(params);
   } catch (error) {
     if (error instanceof DrawInputError) throw new AppError('conflict', `The step cannot run on these inputs: ${error.problems.slice(0, 3).join('; ')}`);
+    if (error instanceof MissingSaltError) throw new AppError('conflict', 'Some beneficiaries were not receivers when the choices were sealed; seal them again before the step runs.');
     throw error;
   }
 }
@@ -243,7 +247,11 @@ export async function previewStep(ctx: AppContext, access: EstateAccess, step: D
     if (ran) throw alreadyRan(step, ran.ranAt);
     const [secretRow] = isRandom(step) ? await tx.select().from(drawSecrets).where(inEstate(drawSecrets, estateId, eq(drawSecrets.step, step))) : [];
     const inputs = await loadDrawInputs(tx, estateId);
+    // Before the inputs freeze a preview simulates the current ones; once sealed, only the sealed ones.
+    const seal = await sealForStep(tx, estateId, step);
+    if (seal) assertInputsAsSealed(seal, inputs, estateId);
     const result = build({
+      ...(seal ? { salts: seal.salts } : {}),
       estateId,
       step,
       mode: settingsOf(access.estate.settings).draftMode,
@@ -260,7 +268,8 @@ export async function previewStep(ctx: AppContext, access: EstateAccess, step: D
       entity: 'draw',
       entityId: String(step),
       field: 'preview',
-      to: { step, inputHash: result.inputHash, assignments: result.assignments.length, unwanted: result.unwanted?.length ?? 0 },
+      // Counts only: the preview's input hash is unsalted, so it is not shown to members (distribution.md, "Privacy of inputs").
+      to: { step, assignments: result.assignments.length, unwanted: result.unwanted?.length ?? 0 },
     });
     return result;
   });
@@ -300,7 +309,11 @@ export async function applyStep(tx: Db, params: { estateId: string; step: DrawSt
     publicEntropy = row.publicEntropy;
   }
   const inputs = await loadDrawInputs(tx, estateId, { lockPool: true });
-  const record = build({ estateId, step, mode: settings.draftMode, secret, publicEntropy, inputs, ranAt: now.toISOString(), ranBy: actorId });
+  // The step runs on exactly the choices sealed (and published) when they froze, or not at all.
+  const seal = requireSeal(await sealForStep(tx, estateId, step), step, estateId);
+  assertInputsAsSealed(seal, inputs, estateId);
+  const record = build({ estateId, step, mode: settings.draftMode, secret, publicEntropy, inputs, salts: seal.salts, ranAt: now.toISOString(), ranBy: actorId });
+  if (record.inputCommitment !== seal.root) throw new Error(`step ${step}: the record's input commitment is not the sealed root`);
 
   if (record.assignments.length > 0) {
     const rows = record.assignments.map((a) => ({ item_id: a.itemId, member_id: a.memberId, reason: a.reason, detail: detailOf(a) }));
@@ -333,7 +346,7 @@ export async function applyStep(tx: Db, params: { estateId: string; step: DrawSt
     entity: 'draw',
     entityId: String(step),
     field: 'record',
-    to: { step, name: stepName(step), inputHash: record.inputHash, commitment: record.commitment, assigned: record.assignments.length, unwanted: unwanted.length },
+    to: { step, name: stepName(step), commitment: record.commitment, inputCommitment: record.inputCommitment, assigned: record.assignments.length, unwanted: unwanted.length },
   });
   return record;
 }
@@ -379,7 +392,7 @@ export async function undoStep(ctx: AppContext, access: EstateAccess, step: Draw
         and id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))
       returning id`);
     await tx.delete(drawRecords).where(inEstate(drawRecords, estateId, eq(drawRecords.step, step)));
-    const summary = { step, name: stepName(step), inputHash: record.inputHash, assigned: record.assignments.length, unwanted: record.unwanted?.length ?? 0, restored: back.length };
+    const summary = { step, name: stepName(step), inputCommitment: record.inputCommitment ?? null, assigned: record.assignments.length, unwanted: record.unwanted?.length ?? 0, restored: back.length };
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'step.undone', entity: 'draw', entityId: String(step), field: 'record', from: summary });
     // The full record names who hearted what: it is kept for trustees and observers only.
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'step.undone-record', entity: 'draw', entityId: String(step), field: 'record', from: row.record, visibility: 'trustees' });
@@ -392,28 +405,41 @@ export async function undoStep(ctx: AppContext, access: EstateAccess, step: Draw
 // ---------------------------------------------------------------------------------------------
 // Draw records
 
-export async function listDraws(ctx: AppContext, estateId: string) {
-  const rows = await ctx.db.select().from(drawRecords).where(inEstate(drawRecords, estateId)).orderBy(asc(drawRecords.step));
+function fullRecords(access: EstateAccess): boolean {
+  return seesFullRecords(access, settingsOf(access.estate.settings).publishFullRecords);
+}
+
+/**
+ * Every step that ran, with its commitment and inputs commitment. The unsalted input hash only for
+ * those who see full records: from it, anyone who knows the items could try the few combinations
+ * of others' choices that fit (distribution.md, "Privacy of inputs").
+ */
+export async function listDraws(ctx: AppContext, access: EstateAccess) {
+  const full = fullRecords(access);
+  const rows = await ctx.db.select().from(drawRecords).where(inEstate(drawRecords, access.estate.id)).orderBy(asc(drawRecords.step));
   return rows.map((r) => {
-    const record = r.record as { commitment?: unknown; inputHash?: unknown };
+    const record = r.record as { commitment?: unknown; inputHash?: unknown; inputCommitment?: unknown };
     return {
       step: r.step,
       name: STAGE_NAMES[r.step as StageCode] ?? '',
       commitment: typeof record.commitment === 'string' ? record.commitment : '',
-      inputHash: typeof record.inputHash === 'string' ? record.inputHash : '',
+      ...(typeof record.inputCommitment === 'string' ? { inputCommitment: record.inputCommitment } : {}),
+      ...(full && typeof record.inputHash === 'string' ? { inputHash: record.inputHash } : {}),
       ranAt: r.ranAt.toISOString(),
     };
   });
 }
 
-/** Full for trustees and observers (and for everyone once the trustee published them after stage 40). */
+/**
+ * The full record for trustees and observers (and for everyone once the trustee published them
+ * after stage 40); a beneficiary's own copy otherwise (domain `beneficiaryCopy`).
+ */
 export async function getDraw(ctx: AppContext, access: EstateAccess, step: DrawStep) {
   const row = await recordOf(ctx.db, access.estate.id, step);
   if (!row) throw notFound(`A record of "${stepName(step)}"`);
   const record = drawRecordSchema.parse(row.record);
-  const published = settingsOf(access.estate.settings).publishFullRecords && access.stage >= Stage.AssignmentCompleted;
-  if (can('draw.viewFull', access) || published) return record;
-  return redactRecordFor(record, access.user.id);
+  if (fullRecords(access)) return record;
+  return beneficiaryCopy(record, access.user.id);
 }
 
 export async function publishRecords(ctx: AppContext, access: EstateAccess) {
@@ -427,9 +453,10 @@ export async function publishRecords(ctx: AppContext, access: EstateAccess) {
   return { published: true as const };
 }
 
+/** Re-checks a full record, or a beneficiary's copy as far as it goes (`scope` says which). */
 export function verify(body: unknown) {
   const result = verifyRecord(body);
-  return { verified: result.ok, differences: result.ok ? [] : result.differences };
+  return { verified: result.ok, scope: result.scope, checks: result.checks, differences: result.differences };
 }
 
 // ---------------------------------------------------------------------------------------------

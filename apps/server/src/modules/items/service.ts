@@ -3,6 +3,7 @@ import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { z } from 'zod';
 import { isStorableText } from '@estate/domain/schemas/text';
 import { can } from '@estate/domain/permissions';
+import { assignmentDetailFor, seesFullRecords } from '@estate/domain/draw/visibility';
 import { Stage } from '@estate/domain/stages';
 import {
   itemLabel,
@@ -18,7 +19,7 @@ import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { findItem } from '../../platform/pool.js';
+import { findItem, settingsOf } from '../../platform/pool.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { ITEM_ID, heartedBy, receiverInterestCount } from '../../db/fragments.js';
 
@@ -267,7 +268,11 @@ async function loadItem(ctx: AppContext, access: EstateAccess, itemId: string) {
             memberId: row.assignedTo,
             reason: row.assignmentReason,
             step: row.assignmentStep,
-            detail: row.assignmentDetail,
+            // Someone else's rank, round, pick or tokens only with full records (distribution.md, "Privacy of inputs").
+            detail: assignmentDetailFor(row.assignmentDetail, {
+              own: row.assignedTo === access.user.id,
+              full: seesFullRecords(access, settingsOf(access.estate.settings).publishFullRecords),
+            }),
             at: row.assignedAt?.toISOString() ?? null,
           }
         : null,

@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { recommendHighInterest } from '../participation/service.js';
+import { sealOnStageMove } from '../input-commitments/seal.js';
 
 /** Steps that use randomness; each gets its own committed secret. */
 const RANDOMISED_STEPS = [Stage.AssignHighInterest, Stage.AssignRemaining] as const;
@@ -54,7 +55,10 @@ export async function moveStage(ctx: AppContext, access: EstateAccess, to: numbe
   }
   const decision = decideMove(from, to, await stageFacts(ctx.db, estateId));
   if (!decision.ok) throw new AppError('wrong_stage', decision.reason);
-  await ctx.db.transaction((tx) => applyStageMove(tx, estateId, from, to, access.user.id, decision.direction));
+  await ctx.db.transaction(async (tx) => {
+    await applyStageMove(tx, estateId, from, to, access.user.id, decision.direction);
+    await sealOnStageMove(tx, { estateId, from, to, direction: decision.direction, actorId: access.user.id, now: ctx.now() });
+  });
   await ctx.events.publish({ type: 'stage', estateId, data: { stage: to, name: STAGE_NAMES[to] } });
   return to;
 }
