@@ -340,7 +340,7 @@ export async function send(w: World, route: GovernedRoute, caller: Caller, reque
     const body = multipart(request.file.name, request.file.type, request.file.bytes);
     return w.h.app.inject({ method: route.method as 'POST', url, headers: { ...body.headers, ...auth, ...request.headers }, payload: body.payload });
   }
-  return call(w.h, route.method as 'GET', url, { as: caller, body: request.body, headers: request.headers ?? {} });
+  return call(w.h, route.method, url, { as: caller, body: request.body, headers: request.headers ?? {} });
 }
 
 /** Puts the estate in a stage directly (a test shortcut; the stage machine has its own tests). */

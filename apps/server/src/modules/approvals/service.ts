@@ -5,7 +5,6 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Role } from '@estate/domain/roles';
-import { Stage } from '@estate/domain/stages';
 import type { approvalBody, resolveBody } from '@estate/domain/schemas/approval';
 import { queryRows, type Db } from '../../db/client.js';
 import { approvals, itemLabels, items, labels, memberships, users } from '../../db/schema.js';
