@@ -190,6 +190,17 @@ describe('stage 2: beneficiaries review on phones, trustees resolve flags and se
       );
       await expectAccessible(page, `control panel in stage 2 (${viewport}, ar)`);
       if (viewport === 'phone') {
+        // Until every beneficiary has finished the review, moving on is not offered, and says why.
+        const moveOn = page.getByRole('button', { name: pt(lang, 'control.moveTo', { name: stageText(lang, 10) }) });
+        await expect.poll(() => moveOn.isDisabled()).toBe(true);
+        for (const who of ['anna', 'ben'] as const) {
+          await fetch(`${server.url}/api/estates/${seeded.estateId}/approvals/approve-all`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${seeded.members[who]!.token}` },
+          });
+        }
+        await page.reload();
+        await expect.poll(() => moveOn.isEnabled(), { timeout: 10_000 }).toBe(true);
         // Moving on with flags undecided is allowed, with a word of warning first.
         await page
           .getByRole('button', { name: pt(lang, 'control.moveTo', { name: stageText(lang, 10) }) })
