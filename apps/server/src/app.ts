@@ -277,7 +277,7 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Every API route must say what it does; the access it declares is checked before validation.
+  // Every API route must say what it does; one pre-handler checks the access it declares.
   governRoutes(app, ctx);
   for (const module of MODULES) {
     await app.register((scope, _options, done) => {
