@@ -145,6 +145,8 @@ describe('a trustee runs the distribution from the control panel', () => {
       const page = await openAs(browser, server.url, seeded.members[who]!, 'phone', who === 'ben' ? 'ar' : 'en');
       const lang = who === 'ben' ? 'ar' : 'en';
       await page.goto(`${server.url}/my-items?tab=assigned`);
+      // Ben's phone checks his own sealed choices against the fingerprint shown to everyone (issue 10).
+      if (who === 'ben') await expect.poll(() => page.getByTestId('inputs-counted').textContent(), { timeout: 10_000 }).toContain(pt(lang, 'inputs.counted'));
       // The draws are random: someone may receive nothing, and is told so plainly.
       if (mine.assigned.length === 0) await page.getByText(pt(lang, 'assigned.none')).waitFor();
       for (const a of mine.assigned) {

@@ -131,7 +131,7 @@ it('never tells a beneficiary, offspring or other member who else hearted, ranke
     expect(seen.statuses['/participation/11']).toBe(403);
   }
   const benView = await readAll(ben, ['/draws/21', '/my-items', '/items']);
-  expect(benView.text).toContain('ownInputLines');
+  expect(benView.text).toContain('"inputCommitment"'); // his own copy of the record (draws/21)
   expect(benView.text).toContain(`"interestCount":3`); // the count is public, the names are not
 
   // Trustees and observers do see who: the probe can find what it looks for.

@@ -4,7 +4,8 @@ import { queryKeys } from '../../shared/api/query-keys';
 
 const base = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
 
-export type DrawSummary = { step: number; name: string; commitment: string; inputHash: string; ranAt: string };
+/** `inputHash` only for trustees and observers (and everyone once published): it is unsalted. */
+export type DrawSummary = { step: number; name: string; commitment: string; inputCommitment?: string; inputHash?: string; ranAt: string };
 export type DrawAssignment = {
   itemId: string;
   memberId: string;
@@ -22,13 +23,18 @@ export type DrawRecord = {
   commitment: string;
   secret: string;
   publicEntropy: string;
-  inputHash: string;
+  /** Full records only. */
+  inputHash?: string;
+  inputCommitment?: string;
   assignments: DrawAssignment[];
   unwanted?: string[];
-  ownInputLines?: string[];
+  /** A beneficiary's copy: their own lines, salt and proof. */
+  lines?: string;
   ranAt?: string;
 } & Record<string, unknown>;
-export type VerifyResult = { verified: boolean; differences: string[] };
+export type VerifyCheck = 'rerun' | 'commitment' | 'inputCommitment' | 'inclusion' | 'ownResults';
+/** `scope: 'own'` is a beneficiary's copy, checked as far as it goes (it is never re-run). */
+export type VerifyResult = { verified: boolean; scope: 'full' | 'own'; checks: VerifyCheck[]; differences: string[] };
 
 export function useDraws(estateId: string | null) {
   return useQuery({

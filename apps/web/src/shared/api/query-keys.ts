@@ -68,6 +68,9 @@ export const queryKeys = {
 
   // Draws and reports
   draws: (eid: Id) => [...estate(eid), 'draws'] as const,
+  /** The sealed roots of the estate's choices; a prefix of each receiver's own proof. */
+  inputCommitments: (eid: Id) => [...estate(eid), 'input-commitments'] as const,
+  myInputProof: (eid: Id, stageCode: number) => [...estate(eid), 'input-commitments', String(stageCode), 'mine'] as const,
   verify: (eid: Id, step: string | null) => [...estate(eid), 'verify', step] as const,
   fairness: (eid: Id) => [...estate(eid), 'fairness'] as const,
 

@@ -11,10 +11,26 @@ import { formatDate } from '../../../shared/i18n/format';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { InputsCounted } from '../../../shared/ui/inputs-counted';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { downloadRecord, useDraws } from '../api';
 
-/** The estate's draw records: when each step ran, its commitment and input hash, and a download. */
+/** A label in the reader's language, then a fingerprint (hex) left to right. */
+function Fingerprint({ label, value }: { label: string; value: string }) {
+  return (
+    <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+      {label}:{' '}
+      <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+        {value}
+      </Box>
+    </Typography>
+  );
+}
+
+/**
+ * The estate's draw records: when each step ran, its commitment, the fingerprint of the sealed
+ * choices it used (and the input hash, for those who see full records), and a download.
+ */
 export function DrawList() {
   const { t, i18n } = useTranslation();
   const { me } = useSession();
@@ -33,14 +49,9 @@ export function DrawList() {
           <Typography variant="body2" color="text.secondary">
             {t('process:draws.ranAt', { date: formatDate(d.ranAt, i18n.language, true) })}
           </Typography>
-          {d.commitment && (
-            <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} dir="ltr">
-              {t('process:commitments.commitment')}: {d.commitment}
-            </Typography>
-          )}
-          <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} dir="ltr">
-            {t('process:draws.inputHash')}: {d.inputHash}
-          </Typography>
+          {d.commitment && <Fingerprint label={t('process:commitments.commitment')} value={d.commitment} />}
+          {d.inputCommitment && <Fingerprint label={t('process:draws.inputCommitment')} value={d.inputCommitment} />}
+          {d.inputHash && <Fingerprint label={t('process:draws.inputHash')} value={d.inputHash} />}
           <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
             <Button size="small" variant="outlined" onClick={() => void downloadRecord(estateId, d.step).catch((e) => setError(errorMessage(e, t)))}>
               {t('process:draws.download')}
@@ -71,7 +82,14 @@ export function DrawsPage() {
         </Button>
       }
     >
-      {estate ? <DrawList /> : <EmptyState title={t('process:common.noEstate')} />}
+      {estate ? (
+        <>
+          <InputsCounted />
+          <DrawList />
+        </>
+      ) : (
+        <EmptyState title={t('process:common.noEstate')} />
+      )}
     </PageLayout>
   );
 }

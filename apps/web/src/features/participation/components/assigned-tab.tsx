@@ -4,6 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { InputsCounted } from '../../../shared/ui/inputs-counted';
 import type { Assigned } from '../api';
 
 /** Why I received an item, in one plain sentence. */
@@ -28,7 +29,23 @@ export function assignmentReason(a: Assigned, t: TFunction): string {
 
 export function AssignedTab({ assigned }: { assigned: Assigned[] }) {
   const { t } = useTranslation();
-  if (assigned.length === 0) return <Typography color="text.secondary">{t('process:assigned.none')}</Typography>;
+  if (assigned.length === 0)
+    return (
+      <>
+        <InputsCounted />
+        <Typography color="text.secondary">{t('process:assigned.none')}</Typography>
+      </>
+    );
+  return (
+    <>
+      <InputsCounted />
+      <AssignedList assigned={assigned} />
+    </>
+  );
+}
+
+function AssignedList({ assigned }: { assigned: Assigned[] }) {
+  const { t } = useTranslation();
   return (
     <List>
       {assigned.map((a) => (
