@@ -1,8 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../shared/i18n/use-translation';
-import { currentMembership, effectiveRoles } from '../shared/session/current-estate';
-import { actorOf } from '../shared/session/actor';
+import { effectiveRoles } from '../shared/session/current-estate';
 import { getRedirectUrl, setRedirectUrl } from '../shared/session/redirect-url';
 import { useSession, type SessionValue } from '../shared/session/session-context';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
@@ -14,12 +13,12 @@ import { HAD_SESSION, flag } from '../shared/session/session-flags';
 const loadShell = () => import('./layout/app-shell');
 const AppShell = lazy(async () => ({ default: (await loadShell()).AppShell }));
 
-export function guardState(session: SessionValue): GuardState {
+export function guardState(session: SessionValue, allows?: GuardState['allows']): GuardState {
   const me = session.me;
   return {
     signedIn: session.status === 'signed-in' && me !== null,
     roles: effectiveRoles(me),
-    actor: actorOf(me, currentMembership(me)),
+    allows,
     accountStatus: me?.user.accountStatus,
     loginStatus: me?.user.loginStatus,
     locked: session.locked,
@@ -28,7 +27,7 @@ export function guardState(session: SessionValue): GuardState {
   };
 }
 
-function GuardRedirect({ to, remember }: { to: string; remember?: string | null }) {
+export function GuardRedirect({ to, remember }: { to: string; remember?: string | null }) {
   const navigate = useNavigate();
   useEffect(() => {
     if (remember !== undefined) setRedirectUrl(remember);

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { decideRoute, type GuardDecision, type GuardState } from './route-access';
 import { findRoute } from './route-table';
 import type { StageCode } from '@estate/domain/stages';
+import { can } from '@estate/domain/permissions';
 
 const guest: GuardState = { signedIn: false, roles: [], locked: false, needsSetup: false, redirectUrl: null };
-/** Signed in, in an estate at stage 11 unless `stage` says otherwise. */
+/** Signed in, in an estate at stage 11 unless `stage` says otherwise, with the policy at hand. */
 const signedIn = (roles: number[], extra: Partial<GuardState> = {}, stage: StageCode = 11): GuardState => ({
   signedIn: true,
   roles: [0, ...roles],
-  actor: { roles, stage },
+  allows: (action) => can(action, { roles, stage }),
   accountStatus: 'active',
   loginStatus: 'ok',
   locked: false,
@@ -104,8 +105,14 @@ const CASES: [string, string, GuardState, GuardDecision][] = [
   [
     'without an estate, My items is not open',
     '/my-items',
-    signedIn([], { actor: null }),
+    signedIn([], { allows: () => false }),
     { action: 'redirect', to: '/', remember: null },
+  ],
+  [
+    'before the policy is loaded (the sign-in page does without it), an action route is checked as signed in only',
+    '/my-items',
+    signedIn([30], { allows: undefined }),
+    allow,
   ],
   [
     'offspring may not open reports',

@@ -7,7 +7,7 @@
  * - while no account exists, everything leads to the first-run screen; an idle-locked session
  *   leads to the lock screen.
  */
-import { can, type Action, type Actor } from '@estate/domain/permissions';
+import type { Action } from '@estate/domain/permissions';
 import { hasAccess, type AccessList } from '@estate/domain/roles';
 
 export type RouteAuth =
@@ -39,8 +39,12 @@ export const NOT_FOUND_PATH = '/pages/errors/error-404';
 export type GuardState = {
   signedIn: boolean;
   roles: readonly number[];
-  /** Roles and stage in the current estate, for `action` routes (null without an estate). */
-  actor?: Actor | null;
+  /**
+   * The policy's answer in the current estate now, for `action` routes. The policy is not part of
+   * the sign-in page's code: until the shell has it (undefined here), an action route is checked
+   * as "signed in" only, and the shell asks again with it before showing the page.
+   */
+  allows?: (action: Action) => boolean;
   accountStatus?: 'active' | 'pending-profile' | 'disabled';
   loginStatus?: 'ok' | 'forced-reset';
   locked: boolean;
@@ -96,7 +100,7 @@ export function decideRoute(
 
   const allowed =
     auth.kind === 'action'
-      ? Boolean(state.actor && can(auth.action, state.actor))
+      ? (state.allows?.(auth.action) ?? true)
       : auth.lists.some((list) => hasAccess(state.roles, list));
   if (!allowed) {
     const back =

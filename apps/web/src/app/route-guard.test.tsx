@@ -30,6 +30,19 @@ describe('route guard in the running app', () => {
     expect(api.find('GET', '/api/me')[0]?.headers.get('Authorization')).toBe('Bearer token-1');
   });
 
+  it('does not open My items for a trustee who is not a beneficiary (the shell asks the policy)', async () => {
+    const api = mockFetch({
+      'GET /api/setup': { needsSetup: false },
+      'POST /api/auth/refresh': { accessToken: 'token-4' },
+      'GET /api/me': makeMe({ roles: [30], stage: 11 }),
+      'GET /api/estates/e1/stage': { stage: 11, name: 'Express Your Interest In Items' },
+    });
+    const app = renderApp('/my-items');
+    await waitFor(() => expect(app.location()).toBe('/i/'), { timeout: 8000 });
+    // Never asked for: the server would refuse it (403).
+    expect(api.find('GET', '/api/estates/e1/my-items')).toHaveLength(0);
+  });
+
   it('sends a signed-in person whose profile is incomplete to /profile/edit', async () => {
     mockFetch({
       'GET /api/setup': { needsSetup: false },

@@ -6,12 +6,17 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { QueryProvider } from '../../shared/api/query-client';
 import { useSession } from '../../shared/session/session-context';
+import { actorOf, policyFor } from '../../shared/session/actor';
+import { currentMembership } from '../../shared/session/current-estate';
 import { useSettings } from '../../shared/settings/settings-context';
 import { RegionTheme } from '../../shared/theme/theme-provider';
 import { LAYOUT3_BOXED_WIDTH } from '../../shared/theme/layout-constants';
 import { FullPageLoader } from '../../shared/ui/full-page-loader';
 import { lazyNamed } from '../../shared/ui/lazy-named';
 import { EventStream } from '../event-stream';
+import { GuardRedirect, guardState } from '../app-routes';
+import { decideRoute } from '../route-access';
+import { findRoute } from '../route-table';
 import { IdleLock } from '../idle-lock';
 import { Footer } from './footer';
 import { LayoutContext, type LayoutValue, type PanelName } from './layout-context';
@@ -29,8 +34,24 @@ const ChatPanel = lazyNamed(() => import('./panels/chat-panel'), 'ChatPanel');
 const QuickPanel = lazyNamed(() => import('./panels/quick-panel'), 'QuickPanel');
 const SettingsPanel = lazyNamed(() => import('./panels/settings-panel'), 'SettingsPanel');
 
+/**
+ * The guard's second look, with the policy (loaded with the shell, not with the sign-in page): a
+ * page of an estate action (My items, Reports) opens only for whom the policy allows it now.
+ */
+function usePolicyGuard() {
+  const { pathname, search } = useLocation();
+  const session = useSession();
+  const found = findRoute(pathname);
+  if (found?.spec.auth.kind !== 'action') return null;
+  const policy = policyFor(actorOf(session.me, currentMembership(session.me)));
+  const decision = decideRoute(pathname, search, found.spec.auth, guardState(session, policy.can));
+  return decision.action === 'redirect' ? decision : null;
+}
+
 function Main() {
   const { pathname } = useLocation();
+  const refused = usePolicyGuard();
+  if (refused) return <GuardRedirect to={refused.to} remember={refused.remember} />;
   return (
     <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minWidth: 0 }}>
       <Suspense key={pathname} fallback={<FullPageLoader />}>

@@ -89,7 +89,10 @@ export function ValueEditor({ estateId, item }: { estateId: string; item: Item }
           error={Boolean(problem)}
           helperText={problem ?? t('catalogue:value.emptyHelp')}
           sx={{ flex: '1 1 160px' }}
-          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', dir: 'ltr' } }}
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', autoComplete: 'off', dir: 'ltr' },
+            formHelperText: { sx: { fontSize: '0.875rem', mx: 0 } },
+          }}
         />
         <Button type="submit" variant="contained" disabled={appraise.isPending} sx={{ minHeight: 56, minWidth: 96 }}>
           {t('catalogue:common.save')}

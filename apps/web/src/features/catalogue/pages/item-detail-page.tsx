@@ -171,12 +171,12 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
         (canEdit || canPhotos || canHold || canDelete) && (
           <>
             {canEdit && (
-              <Button variant="contained" startIcon={<Edit />} onClick={() => setEditing(true)}>
+              <Button variant="contained" startIcon={<Edit />} onClick={() => setEditing(true)} sx={{ minHeight: 48 }}>
                 {t('catalogue:common.edit')}
               </Button>
             )}
             {canPhotos && (
-              <Button variant="outlined" startIcon={<PhotoLibrary />} onClick={() => setPhotos(true)}>
+              <Button variant="outlined" startIcon={<PhotoLibrary />} onClick={() => setPhotos(true)} sx={{ minHeight: 48 }}>
                 {t('catalogue:photos.manage')}
               </Button>
             )}
@@ -184,6 +184,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
               <Button
                 variant="outlined"
                 startIcon={item.status === 'hold' ? <Undo /> : <PauseCircle />}
+                sx={{ minHeight: 48 }}
                 disabled={setHold.isPending}
                 onClick={() =>
                   setHold.mutate(
@@ -196,7 +197,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
               </Button>
             )}
             {canDelete && (
-              <Button color="error" startIcon={<Delete />} onClick={() => setDeleting(true)}>
+              <Button color="error" startIcon={<Delete />} onClick={() => setDeleting(true)} sx={{ minHeight: 48 }}>
                 {t('catalogue:common.delete')}
               </Button>
             )}
@@ -282,7 +283,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
                   {label}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {value}
+                  <bdi>{value}</bdi>
                 </Typography>
               </Box>
             ))}
@@ -293,7 +294,9 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
               <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
                 {t('catalogue:fields.notes')}
               </Typography>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{item.notes}</Typography>
+              <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {item.notes}
+              </Typography>
             </Box>
           )}
           {canEdit && <StyleWarnings warnings={item.warnings} />}
