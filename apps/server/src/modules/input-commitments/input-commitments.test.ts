@@ -219,3 +219,27 @@ describe('steps on sealed choices', () => {
     expect((await verify({ ...full, inputCommitment: flip(full.inputCommitment) })).differences).toEqual([expect.stringMatching(/^inputCommitment differs/)]);
   });
 });
+
+describe('activity written before input commitments', () => {
+  it('loses the unsalted input hash that every member could read (migration 0007)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { sql } = await import('drizzle-orm');
+    const { activityEvents } = await import('../../db/schema.js');
+    const f = await family();
+    const hash = 'cd'.repeat(32);
+    const old = [
+      { action: 'step.previewed', to: { step: 14, inputHash: hash, assignments: 0 } },
+      { action: 'step.ran', to: { step: 14, inputHash: hash, commitment: '' } },
+      { action: 'step.undone', from: { step: 14, inputHash: hash, restored: 1 } },
+    ];
+    for (const [k, e] of old.entries()) {
+      await h.database.db.insert(activityEvents).values({ id: `01a20000-0000-7000-8000-00000000000${k}`, estateId: f.estateId, actorId: null, action: e.action, entity: 'draw', entityId: '14', field: 'x', from: e.from ?? null, to: e.to ?? null, visibility: 'members' });
+    }
+    expect((await f.get('/activity', f.ben)).body).toContain(hash);
+    const migration = readFileSync(new URL('../../db/migrations/0007_strip_input_hash.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await h.database.db.execute(sql.raw(statement));
+    const after = await f.get('/activity', f.ben);
+    expect(after.body).not.toContain(hash);
+    expect(after.json().events.filter((e: { action: string }) => e.action.startsWith('step.'))).toHaveLength(3);
+  });
+});
