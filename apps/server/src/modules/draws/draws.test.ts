@@ -169,6 +169,8 @@ describe('automated steps', () => {
     const moved = await call(h, 'POST', f.url('/steps/14/undo'), { as: f.trustee });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().error.message).toContain('"Assign Only One Interested"');
+    // Even in its own stage, a draw that used a secret is never undone.
+    await setStage(h, f.estateId, 21);
     const random = await call(h, 'POST', f.url('/steps/21/undo'), { as: f.trustee });
     expect(random.statusCode).toBe(409);
     expect(random.json().error.message).toContain('secret is now public');
