@@ -28,7 +28,8 @@ export async function setApproval(ctx: AppContext, access: EstateAccess, itemId:
     const values = { status: body.status, comment: body.comment, suggestion: body.suggestion ?? null, automatic: false, resolution: null, resolvedBy: null, resolvedAt: null, updatedAt: ctx.now() };
     await tx.insert(approvals).values({ estateId, itemId, memberId, ...values }).onConflictDoUpdate({ target: [approvals.itemId, approvals.memberId], set: values });
     const changed = await refreshPending(tx, estateId, itemId);
-    await recordActivity(tx, { estateId, actorId: memberId, action: body.status === 'approved' ? 'item.approved' : 'item.flagged', entity: 'item', entityId: itemId, field: 'approval', to: body.status === 'flagged' ? { comment: body.comment, suggestion: body.suggestion ?? null } : 'approved' });
+    // A beneficiary's review answers are their own inputs: trustees and observers read them, others do not.
+    await recordActivity(tx, { estateId, actorId: memberId, action: body.status === 'approved' ? 'item.approved' : 'item.flagged', entity: 'item', entityId: itemId, field: 'approval', to: body.status === 'flagged' ? { comment: body.comment, suggestion: body.suggestion ?? null } : 'approved', visibility: 'trustees' });
     return changed;
   });
   // Open pages learn that the item became Pending (or stopped being); a plain approval says nothing.
@@ -62,7 +63,7 @@ export async function approveAllRemaining(ctx: AppContext, access: EstateAccess)
         and not exists (select 1 from ${approvals} a where a.item_id = i.id and a.member_id = ${memberId})
       returning item_id`);
     const n = inserted.length;
-    await recordActivity(tx, { estateId, actorId: memberId, action: 'item.approved-all', entity: 'estate', entityId: estateId, field: 'approval', to: n });
+    await recordActivity(tx, { estateId, actorId: memberId, action: 'item.approved-all', entity: 'estate', entityId: estateId, field: 'approval', to: n, visibility: 'trustees' });
     return n;
   });
 }

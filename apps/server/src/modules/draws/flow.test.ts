@@ -36,8 +36,17 @@ it('takes an estate from directives to published results, and every record verif
   };
   const move = (to: number) => ok('POST', '/stage', trustee, { to });
 
+  // Stage 2: the review. The trustee cannot move on until every beneficiary has finished it.
+  for (const to of [1, 2]) await move(to);
+  const early = await call(h, 'POST', url('/stage'), { as: trustee, body: { to: 10 } });
+  expect(early.json().error).toMatchObject({ code: 'wrong_stage', message: expect.stringContaining('3 beneficiaries have not finished') });
+  const moves = (await call(h, 'GET', url('/stage/moves'), { as: trustee })).json();
+  expect(moves.forward).toEqual({ to: 10, allowed: false, code: 'review-incomplete', params: { waiting: 3 } });
+  for (const person of [anna, ben, carol]) await ok('POST', '/approvals/approve-all', person);
+  expect((await call(h, 'GET', url('/stage/moves'), { as: trustee })).json().forward).toEqual({ to: 10, allowed: true });
+
   // Stage 10: a written directive and a return.
-  for (const to of [1, 2, 10]) await move(to);
+  await move(10);
   await ok('POST', '/directives', trustee, { itemId: id.d1, memberId: carol.id, clause: 'Clause 7: the mantel clock to Carol.' });
   await ok('POST', '/returns', trustee, { itemId: id.r1, memberId: ben.id, note: 'Ben lent it to Grandma in 2019.' });
 
@@ -65,7 +74,7 @@ it('takes an estate from directives to published results, and every record verif
   // Stage 13: review; one disputed item goes on hold and is skipped by every step.
   await move(13);
   const version = (await call(h, 'GET', url(`/items/${id.hold1}`), { as: trustee })).json().item.version;
-  await ok('PATCH', `/items/${id.hold1}`, trustee, { status: 'hold' }, { 'if-match': String(version) });
+  await ok('PUT', `/items/${id.hold1}/hold`, trustee, undefined, { 'if-match': String(version) });
   // The hearts were sealed when the trustee moved on from 11; hold1 had two of them, so the sealed
   // choices no longer match the pool: the step refuses until the trustee seals them again (logged).
   const sealedFirst = (await call(h, 'GET', url('/input-commitments'), { as: anna })).json().commitments;
@@ -79,7 +88,6 @@ it('takes an estate from directives to published results, and every record verif
   expect(renewed.inputCommitment).not.toBe(sealedFirst[1].inputCommitment);
   const annaLog = (await call(h, 'GET', url('/activity'), { as: anna })).json().events;
   expect(annaLog[0]).toMatchObject({ action: 'inputs.resealed', from: { inputCommitment: sealedFirst[1].inputCommitment }, to: { inputCommitment: renewed.inputCommitment } });
-
 
   const run = async (step: number) => {
     expect((await ok('POST', `/steps/${step}/preview`, trustee)).preview).toBe(true);

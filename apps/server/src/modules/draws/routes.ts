@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DRAW_STEPS, type DrawStep } from '@estate/domain/draw/inputs';
 import { beneficiaryCopySchema, drawRecordSchema, VERIFY_CHECKS } from '@estate/domain/draw/record';
@@ -15,6 +15,8 @@ const stepSchema = z.coerce
   .transform((s) => s as DrawStep);
 const stepParams = estateParams.extend({ step: stepSchema });
 const noBody = z.strictObject({}).nullish();
+/** The step a `/steps/:step/…` route addresses, for the policy's stage window. */
+const stepInPath = (req: FastifyRequest) => ({ step: (req.params as { step: number }).step });
 
 const directiveSchema = z.object({
   itemId: z.string(),
@@ -89,7 +91,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates/:eid/directives', {
-    config: { action: 'directive.create' },
+    config: { action: 'directive.manage' },
     schema: {
       tags: ['draws'],
       params: estateParams,
@@ -108,7 +110,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/returns', {
-    config: { action: 'directive.create' },
+    config: { action: 'directive.manage' },
     schema: {
       tags: ['draws'],
       params: estateParams,
@@ -126,7 +128,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/directives', {
-    config: { action: 'estate.view' },
+    config: { action: 'directive.view' },
     schema: { tags: ['draws'], params: estateParams, response: { 200: z.object({ directives: z.array(directiveSchema) }), ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -135,7 +137,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/directives/:iid', {
-    config: { action: 'directive.create' },
+    config: { action: 'directive.manage' },
     schema: { tags: ['draws'], params: estateParams.extend({ iid: z.uuid({ message: 'Not a valid item id.' }) }), response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -145,7 +147,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.put('/api/estates/:eid/steps/:step/entropy', {
-    config: { action: 'step.run' },
+    config: { action: 'step.entropy', resource: stepInPath },
     schema: {
       tags: ['draws'],
       params: stepParams,
@@ -159,7 +161,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/steps/:step/preview', {
-    config: { action: 'step.run' },
+    config: { action: 'step.preview', resource: stepInPath },
     schema: {
       tags: ['draws'],
       params: stepParams,
@@ -173,7 +175,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/steps/:step/run', {
-    config: { action: 'step.run' },
+    config: { action: 'step.run', resource: stepInPath },
     schema: { tags: ['draws'], params: stepParams, body: noBody, response: { 200: z.object({ record: drawRecordSchema }), ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -182,7 +184,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/steps/:step/undo', {
-    config: { action: 'step.run' },
+    config: { action: 'step.undo', resource: stepInPath },
     schema: {
       tags: ['draws'],
       params: stepParams,
@@ -196,7 +198,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/draws', {
-    config: { action: 'estate.view' },
+    config: { action: 'draw.list' },
     schema: {
       tags: ['draws'],
       params: estateParams,
@@ -260,7 +262,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get('/api/estates/:eid/pool-summary', {
-    config: { action: 'participation.viewAll' },
+    config: { action: 'pool.review' },
     schema: {
       tags: ['draws'],
       params: estateParams,

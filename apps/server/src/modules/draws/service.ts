@@ -23,7 +23,7 @@ import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
-import { POOL_STATUSES, assertStage, inPool, isPoolItem, isReceiver, lockedStage, notInPoolReason, receiverIds, settingsOf } from '../../platform/pool.js';
+import { POOL_STATUSES, recheckAccess, inPool, isPoolItem, isReceiver, lockedStage, notInPoolReason, receiverIds, settingsOf } from '../../platform/pool.js';
 import { loadDrawInputs } from './inputs.js';
 import { assertInputsAsSealed, requireSeal, sealForStep } from '../input-commitments/for-step.js';
 
@@ -79,7 +79,7 @@ async function itemForStageTen(tx: Db, estateId: string, itemId: string): Promis
 export async function createDirective(ctx: AppContext, access: EstateAccess, body: DirectiveBody) {
   const estateId = access.estate.id;
   const dto = await ctx.db.transaction(async (tx) => {
-    await assertStage(tx, estateId, Stage.Directives);
+    await recheckAccess(tx, access, 'directive.manage');
     const item = await itemForStageTen(tx, estateId, body.itemId);
     if (item.distribution === 'return') {
       throw new AppError('conflict', 'This item goes back to its owner (distribution Return); record it as a return instead.');
@@ -113,7 +113,7 @@ export async function createDirective(ctx: AppContext, access: EstateAccess, bod
 export async function createReturn(ctx: AppContext, access: EstateAccess, body: ReturnBody) {
   const estateId = access.estate.id;
   const dto = await ctx.db.transaction(async (tx) => {
-    await assertStage(tx, estateId, Stage.Directives);
+    await recheckAccess(tx, access, 'directive.manage');
     const item = await itemForStageTen(tx, estateId, body.itemId);
     if (item.distribution !== 'return') {
       throw new AppError('conflict', 'Only items marked Return go back to an owner; give a Divide item to a beneficiary with a directive.');
@@ -139,7 +139,7 @@ export async function createReturn(ctx: AppContext, access: EstateAccess, body: 
 
 /** Directives and returns. Before results are published a beneficiary sees only their own. */
 export async function listDirectives(ctx: AppContext, access: EstateAccess) {
-  const all = can('report.viewAll', access) || access.stage >= Stage.AssignmentCompleted;
+  const all = can('assignment.viewAll', access);
   const rows = await ctx.db
     .select()
     .from(items)
@@ -156,7 +156,7 @@ export async function listDirectives(ctx: AppContext, access: EstateAccess) {
 export async function removeDirective(ctx: AppContext, access: EstateAccess, itemId: string) {
   const estateId = access.estate.id;
   await ctx.db.transaction(async (tx) => {
-    await assertStage(tx, estateId, Stage.Directives);
+    await recheckAccess(tx, access, 'directive.manage');
     const [before] = await tx
       .select()
       .from(items)
@@ -235,12 +235,6 @@ export const PREVIEW_NOTICE = 'Simulation only: nothing was assigned or stored. 
  */
 export async function previewStep(ctx: AppContext, access: EstateAccess, step: DrawStep) {
   const estateId = access.estate.id;
-  if (access.stage < Stage.DistributionReview || access.stage > step) {
-    throw new AppError(
-      'wrong_stage',
-      `"${stepName(step)}" can be previewed from "${STAGE_NAMES[Stage.DistributionReview]}" until it runs; the estate is in "${STAGE_NAMES[access.stage]}".`,
-    );
-  }
   const now = ctx.now();
   const record = await ctx.db.transaction(async (tx) => {
     const ran = await recordOf(tx, estateId, step);
@@ -375,10 +369,7 @@ export async function undoStep(ctx: AppContext, access: EstateAccess, step: Draw
   const estateId = access.estate.id;
   if (isRandom(step)) throw new AppError('conflict', UNDO_REFUSED_RANDOM);
   const restored = await ctx.db.transaction(async (tx) => {
-    const { stage } = await lockedStage(tx, estateId, 'update');
-    if (stage !== step) {
-      throw new AppError('wrong_stage', `"${stepName(step)}" can be undone only while the estate is in that stage; it is in "${STAGE_NAMES[stage]}".`);
-    }
+    await recheckAccess(tx, access, 'step.undo', { mode: 'update', facts: { step } });
     const row = await recordOf(tx, estateId, step);
     if (!row) throw new AppError('conflict', `The step "${stepName(step)}" has not run; there is nothing to undo.`);
     const record = drawRecordSchema.parse(row.record);
@@ -471,9 +462,6 @@ export async function getFairness(ctx: AppContext, access: EstateAccess) {
     throw new AppError('wrong_stage', `The fairness report is ready once "${STAGE_NAMES[Stage.AssignRemaining]}" has run; the estate is in "${STAGE_NAMES[access.stage]}".`);
   }
   const viewAll = can('report.viewAll', access);
-  if (!viewAll && access.stage < Stage.AssignmentCompleted) {
-    throw new AppError('wrong_stage', `The fairness report is published with the results, in "${STAGE_NAMES[Stage.AssignmentCompleted]}"; the estate is in "${STAGE_NAMES[access.stage]}".`);
-  }
   const records = stored.map((r) => drawRecordSchema.parse(r.record));
   const receivers = await receiverIds(ctx.db, estateId);
   const itemRows = await ctx.db

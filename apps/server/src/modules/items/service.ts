@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { isStorableText } from '@estate/domain/schemas/text';
 import { can } from '@estate/domain/permissions';
 import { assignmentDetailFor, seesFullRecords } from '@estate/domain/draw/visibility';
-import { Stage } from '@estate/domain/stages';
 import {
   itemLabel,
   parseItemLabel,
@@ -25,7 +24,8 @@ import { ITEM_ID, heartedBy, receiverInterestCount } from '../../db/fragments.js
 
 type ItemRow = typeof items.$inferSelect;
 type CreateBody = z.infer<typeof createItemBody>;
-type UpdateBody = z.infer<typeof updateItemBody>;
+/** A catalogue patch, or the hold/release and appraisal changes the item routes make through it. */
+type UpdateBody = z.infer<typeof updateItemBody> & { status?: 'unassigned' | 'hold' };
 
 export const SORTS = ['number', '-number', 'name', '-name', 'updated', '-updated'] as const;
 export type ListQuery = {
@@ -96,11 +96,7 @@ function decodeCursor(cursor: string, sort: ListQuery['sort']): [string | number
 
 /** Who may see an assignment before results are published (stage 40): trustees, observers, and the receiver. */
 function canSeeAssignment(access: EstateAccess, row: ItemRow): boolean {
-  return (
-    access.stage >= Stage.AssignmentCompleted ||
-    can('report.viewAll', access) ||
-    row.assignedTo === access.user.id
-  );
+  return can('assignment.viewAll', access) || row.assignedTo === access.user.id;
 }
 
 function filters(access: EstateAccess, query: ListQuery): SQL[] {

@@ -1,10 +1,11 @@
 /** Moving the estate through its stages, and what happens on the way (commitments at stage 11). */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { decideMove } from '@estate/domain/stage-machine';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { decideMove, moveOptions, type StageFacts } from '@estate/domain/stage-machine';
+import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES, Stage, isStageCode, nextStage, type StageCode } from '@estate/domain/stages';
-import type { Db } from '../../db/client.js';
-import { deadlines, drawRecords, drawSecrets, estates } from '../../db/schema.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { approvals, deadlines, drawRecords, drawSecrets, estates, items, memberships, participation } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -16,10 +17,33 @@ import { sealOnStageMove } from '../input-commitments/seal.js';
 /** Steps that use randomness; each gets its own committed secret. */
 const RANDOMISED_STEPS = [Stage.AssignHighInterest, Stage.AssignRemaining] as const;
 
-async function stageFacts(db: Db, estateId: string) {
+/**
+ * Beneficiaries who have neither answered every item of the review nor said they are done with it.
+ */
+async function reviewWaiting(db: Db, estateId: string): Promise<number> {
+  const [row] = await queryRows<{ waiting: number }>(db, sql`
+    select count(*)::int as waiting from ${memberships} m
+    where m.estate_id = ${estateId} and ${Role.Beneficiary} = any(m.roles)
+      and not exists (select 1 from ${participation} p
+        where p.estate_id = m.estate_id and p.member_id = m.user_id and p.stage = ${Stage.Approve})
+      and (select count(*) from ${approvals} a where a.estate_id = m.estate_id and a.member_id = m.user_id)
+        < (select count(*) from ${items} i where i.estate_id = m.estate_id)`);
+  return row?.waiting ?? 0;
+}
+
+async function stageFacts(db: Db, estateId: string, from: StageCode): Promise<StageFacts> {
   const steps = await db.select({ step: drawRecords.step }).from(drawRecords).where(inEstate(drawRecords, estateId));
   const passed = await db.select({ stage: deadlines.stage }).from(deadlines).where(inEstate(deadlines, estateId, isNotNull(deadlines.processedAt)));
-  return { stepsRun: steps.map((r) => r.step).filter(isStageCode), deadlinesPassed: passed.map((r) => r.stage).filter(isStageCode) };
+  return {
+    stepsRun: steps.map((r) => r.step).filter(isStageCode),
+    deadlinesPassed: passed.map((r) => r.stage).filter(isStageCode),
+    ...(from === Stage.Approve ? { reviewWaiting: await reviewWaiting(db, estateId) } : {}),
+  };
+}
+
+/** The moves a trustee could make now, each allowed or refused with its reason (the control panel). */
+export async function listMoves(ctx: AppContext, access: EstateAccess) {
+  return moveOptions(access.stage, await stageFacts(ctx.db, access.estate.id, access.stage));
 }
 
 /** Makes the secrets once, publishing only their SHA-256 (the commitment) to every member. */
@@ -53,7 +77,7 @@ export async function moveStage(ctx: AppContext, access: EstateAccess, to: numbe
   if (!isStageCode(to)) {
     throw new AppError('validation_failed', 'That is not a stage.', { to: 'Choose one of the estate stages.' });
   }
-  const decision = decideMove(from, to, await stageFacts(ctx.db, estateId));
+  const decision = decideMove(from, to, await stageFacts(ctx.db, estateId, from));
   if (!decision.ok) throw new AppError('wrong_stage', decision.reason);
   await ctx.db.transaction(async (tx) => {
     await applyStageMove(tx, estateId, from, to, access.user.id, decision.direction);
@@ -90,7 +114,7 @@ export async function applyStageMove(tx: Db, estateId: string, from: StageCode, 
 export async function advanceAtDeadline(tx: Db, estateId: string, from: StageCode): Promise<StageCode | undefined> {
   const to = nextStage(from);
   if (to === undefined) return undefined;
-  const decision = decideMove(from, to, await stageFacts(tx, estateId));
+  const decision = decideMove(from, to, await stageFacts(tx, estateId, from));
   if (!decision.ok) return undefined;
   await applyStageMove(tx, estateId, from, to, null, 'forward');
   return to;
