@@ -18,7 +18,9 @@ function emit(): void {
 export function notify(message: string, variant: NotifyVariant = 'info'): void {
   // The same message twice in a row (e.g. several requests failing together) shows once.
   if (queue.some((n) => n.message === message && n.variant === variant)) return;
-  queue = [...queue, { id: nextId++, message, variant }];
+  // News (info, e.g. "the estate has moved on") gives way to anything newer, so the answer to what
+  // the person just did never waits six seconds behind it.
+  queue = [...queue.filter((n) => n.variant !== 'info'), { id: nextId++, message, variant }];
   emit();
 }
 
