@@ -84,3 +84,18 @@ describe('my items: tokens', () => {
     expect(screen.getByTestId('tokens-total')).toHaveTextContent('Tokens: 2 of 2');
   });
 });
+
+describe('my items: done', () => {
+  it('offers “I’m done” to a beneficiary in a stage that asks for their choices', async () => {
+    mockFetch(base(11));
+    renderApp('/my-items');
+    expect(await screen.findByRole('button', { name: "I'm done" }, { timeout: 8000 })).toBeEnabled();
+  });
+
+  it('does not offer it in a stage that asks for nothing', async () => {
+    mockFetch(base(12));
+    renderApp('/my-items');
+    await screen.findAllByText(/Ring/, {}, { timeout: 8000 });
+    expect(screen.queryByRole('button', { name: "I'm done" })).toBeNull();
+  });
+});

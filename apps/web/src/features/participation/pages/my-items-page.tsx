@@ -59,7 +59,8 @@ export function MyItemsPage() {
   const policy = policyFor(actorOf(me, { ...membership, stage }));
   const data = myItems.data;
   const doneHere = data?.done?.stage === stage;
-  const canDone = policy.can('participation.done');
+  // "Done" is said of the stage the estate is in (the server reads it from the path).
+  const canDone = policy.can('participation.done', { stage });
 
   return (
     <PageLayout title={t('process:myItems.title')} subtitle={t(`stages:stage.${stage}.name`)} maxWidth={760}>
