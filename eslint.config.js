@@ -57,6 +57,62 @@ const boundaries = {
   },
 };
 
+/**
+ * One API contract (decision record 0010): every answer the web reads has its zod schema once, in
+ * `packages/domain/src/schemas/<module>.ts`; the server's route declares it as its response and the
+ * web infers its type from it. So in `apps/web/src` (tests aside) every `api<T>(…)` call names T,
+ * and T is `void`, `unknown`, or a type imported type-only from `@estate/domain/schemas/…` (erased
+ * at build time: no zod reaches the bundle through it); an answer is never cast (`as …`) instead.
+ */
+const DOMAIN_SCHEMAS = '@estate/domain/schemas/';
+const contract = {
+  rules: {
+    'answer-types': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = context.filename;
+        if (!under(file, WEB_SRC) || isTest(file) || under(file, path.join(WEB_SRC, 'test'))) return {};
+        /** Local names of types imported type-only from the domain's schemas. */
+        const answerTypes = new Set();
+        const isApiCall = (node) => node?.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'api';
+        const unwrap = (node) => (node?.type === 'AwaitExpression' ? node.argument : node);
+        const allowed = (type) => {
+          if (type.type === 'TSVoidKeyword' || type.type === 'TSUnknownKeyword') return true;
+          return type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && !type.typeArguments && answerTypes.has(type.typeName.name);
+        };
+        return {
+          ImportDeclaration(node) {
+            if (typeof node.source.value !== 'string' || !node.source.value.startsWith(DOMAIN_SCHEMAS)) return;
+            for (const spec of node.specifiers) {
+              if (spec.type === 'ImportSpecifier' && (node.importKind === 'type' || spec.importKind === 'type')) answerTypes.add(spec.local.name);
+            }
+          },
+          CallExpression(node) {
+            if (!isApiCall(node)) return;
+            const args = node.typeArguments?.params ?? [];
+            if (args.length === 0) {
+              context.report({ node, message: 'Name the answer: api<XAnswer>(…) with the type of its schema (import type from @estate/domain/schemas/<module>), or api<void>.' });
+              return;
+            }
+            for (const type of args) {
+              if (!allowed(type)) {
+                context.report({
+                  node: type,
+                  message:
+                    'An API answer is typed by its schema in packages/domain/src/schemas/<module>.ts (import type { XAnswer } from \'@estate/domain/schemas/<module>\'), not written in the web (decision record 0010).',
+                });
+              }
+            }
+          },
+          'TSAsExpression, TSTypeAssertion, TSSatisfiesExpression'(node) {
+            if (isApiCall(unwrap(node.expression))) context.report({ node, message: 'Do not cast an API answer; type the call with its schema type: api<XAnswer>(…).' });
+          },
+        };
+      },
+    },
+  },
+};
+
 /** The domain is pure: no apps, no Node modules, no I/O (its tests may read files). */
 const NODE_MODULES = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
@@ -83,8 +139,8 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { boundaries },
-    rules: { 'boundaries/imports': 'error' },
+    plugins: { boundaries, contract },
+    rules: { 'boundaries/imports': 'error', 'contract/answer-types': 'error' },
   },
   {
     files: ['packages/domain/src/**/*.ts'],

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark in quality.md, each writing bench/results/<name>.json.
+ * `npm run bench`: every benchmark in quality.md (and the chat delivery and estate archive benchmarks), each writing bench/results/<name>.json.
  * Expects a built server (`npm run build`). BENCH_DATABASE_URL adds PostgreSQL runs;
  * BENCH_DURATION (seconds per load run, default 10) shortens or lengthens the API runs.
  */
@@ -9,8 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runApiBench } from './api.mjs';
 import { runPhotoBench } from './photos.mjs';
+import { runArchiveBench } from './archive.mjs';
 import { runWebScrollBench } from './web-scroll.mjs';
 import { runLighthouseBench } from './lighthouse.mjs';
+import { runChatBench } from './chat.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -48,8 +50,17 @@ async function main() {
       if (r) summary.push(`api ${db} ${endpoint}: ${r.requestsPerSecond} req/s = ${(r.ratio * 100).toFixed(2)}% of bare, p99 ${r.p99Ms} ms ${r.pass ? 'ok' : 'MISSED'}`);
     }
   }
+  const chat = await runChatBench();
+  for (const db of ['pglite', 'postgres']) {
+    const r = chat[db];
+    if (r && !r.skipped) summary.push(`chat ${db}: ${r.members} members posting at once, lost ${r.lost}, delivery p99 ${r.p99Ms} ms ${r.pass ? 'ok' : 'MISSED'}`);
+  }
   const photos = await runPhotoBench();
   summary.push(`photos: processPhoto ${photos.processPhoto.medianMs} ms (goal ${photos.goal.maxMs} ms) ${photos.pass ? 'ok' : 'MISSED'}`);
+  const archive = await runArchiveBench();
+  summary.push(
+    `archive: 5,000 items, ${archive.photoEntries} photos, ${Math.round(archive.archiveBytes / 1e6)} MB in ${(archive.totalMs / 1000).toFixed(1)} s, server memory +${archive.server.growthMb} MB (goal ≤ ${archive.goal.maxGrowthMb} MB) ${archive.pass ? 'ok' : 'MISSED'}`,
+  );
   const lighthouse = await runLighthouseBench();
   if (!lighthouse.skipped) summary.push(`lighthouse (mobile) item list: performance ${lighthouse.performance} (goal ${lighthouse.goal.minPerformance}) ${lighthouse.pass ? 'ok' : 'MISSED'}`);
   const web = await runWebScrollBench();

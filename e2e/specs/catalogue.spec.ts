@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeProblems, launchBrowser, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
-import { advanceTo, api, seedEstate } from '../support/seed.js';
+import { acceptAgreements, advanceTo, api, seedEstate } from '../support/seed.js';
 import { openAs } from '../support/process.js';
 import type { Lang } from '../support/texts.js';
 
@@ -220,6 +220,8 @@ async function secondEstate(base: string) {
     email: 'ben@example.com',
     password: 'Quiet-Harbour-1947',
   });
+  // Ben has read and accepted the Terms and the Agreement (consent.spec.ts reads them in the browser).
+  await acceptAgreements(base, estate.id, benLogin.accessToken);
   return {
     estateId: estate.id,
     admin,

@@ -32,10 +32,21 @@ async function login(baseUrl: string, email: string): Promise<{ token: string; i
  * Members are named by key, e.g. `{ anna: [10], ben: [10], carl: [4], olive: [1] }`; an entry
  * `{ kid: [2, 'anna'] }` makes an offspring who receives through anna.
  */
+/**
+ * A member accepts the estate's current Terms of Use and Agreement through the API, as they must
+ * before they approve, heart, rank or place tokens (a spec of the reading itself uses the pages).
+ */
+export async function acceptAgreements(baseUrl: string, estateId: string, token: string): Promise<void> {
+  const { agreements } = await api<{ agreements: { kind: string; version: number; acceptedAt?: string }[] }>(baseUrl, 'GET', `/api/estates/${estateId}/agreements`, undefined, token);
+  for (const doc of agreements) {
+    if (!doc.acceptedAt) await api(baseUrl, 'POST', `/api/estates/${estateId}/agreements/${doc.kind}/accept`, { version: doc.version }, token);
+  }
+}
+
 export async function seedEstate(
   baseUrl: string,
   members: Record<string, (number | string)[]>,
-  options: { estateName?: string } = {},
+  options: { estateName?: string; /** Members who have not read and accepted the documents yet. */ notAccepted?: string[] } = {},
 ): Promise<SeededEstate> {
   await api(baseUrl, 'POST', '/api/setup', { firstName: 'Ada', lastName: 'Admin', email: 'admin@example.com', password: PASSWORD });
   const adminLogin = await login(baseUrl, 'admin@example.com');
@@ -59,6 +70,8 @@ export async function seedEstate(
     const token = invitation.link.split('/invite/')[1]!;
     await api(baseUrl, 'POST', '/api/auth/register', { firstName, lastName: 'Ellis', email, password: PASSWORD, invitation: token });
     people[key] = { ...(await login(baseUrl, email)), email, firstName };
+    // Beneficiaries (10) and offspring (2) accept the Terms and the Agreement, as they must before taking part.
+    if ((roles.includes(10) || roles.includes(2)) && !options.notAccepted?.includes(key)) await acceptAgreements(baseUrl, estate.id, people[key].token);
   }
   return { estateId: estate.id, admin, trustee: admin, members: people };
 }

@@ -43,7 +43,8 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
+  // A busy machine (several test runs at once) may need longer: E2E_SERVER_START_SECONDS.
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_SECONDS ?? 60) * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

@@ -20,9 +20,9 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createContext } from './platform/context.js';
-import { UNSTORABLE_TEXT_MESSAGE } from '@estate/domain/schemas/text';
-import { validationText } from '@estate/domain/schemas/messages';
-import { AppError, ERROR_STATUS } from './platform/errors.js';
+import { AppError, refusalBody, says, type Says } from './platform/errors.js';
+import { fieldSays } from './platform/field-says.js';
+import { requestLanguage } from './platform/refusals.js';
 import { loggerOptions } from './platform/logging.js';
 import { isDataException, isUnreadableForm, jsonMayHoldUnstorableText, unstorableTextPath } from './platform/http.js';
 import { governRoutes } from './platform/route-access.js';
@@ -35,11 +35,15 @@ import { healthRoutes } from './modules/health/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { directoryRoutes } from './modules/members/directory-routes.js';
+import { profileRoutes } from './modules/me/profile-routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { photoRoutes } from './modules/photos/routes.js';
 import { catalogueIoRoutes } from './modules/catalogue-io/routes.js';
+import { closingRoutes } from './modules/closing/routes.js';
+import { installationRoutes } from './modules/closing/admin-routes.js';
 import { stageRoutes } from './modules/stages/routes.js';
 import { participationRoutes } from './modules/participation/routes.js';
 import { drawRoutes } from './modules/draws/routes.js';
@@ -47,6 +51,18 @@ import { inputCommitmentRoutes } from './modules/input-commitments/routes.js';
 import { approvalRoutes } from './modules/approvals/routes.js';
 import { deadlineRoutes } from './modules/deadlines/routes.js';
 import { todoRoutes } from './modules/todos/routes.js';
+import { handoverRoutes } from './modules/handover/routes.js';
+import { sendReceiptReminders } from './modules/handover/notify.js';
+import { agreementRoutes } from './modules/agreements/routes.js';
+import { documentRoutes } from './modules/documents/routes.js';
+import { nextStepRoutes } from './modules/next-step/routes.js';
+import { personalTodoRoutes } from './modules/todos/personal-routes.js';
+import { lessonRoutes } from './modules/lessons/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { conversationRoutes } from './modules/conversations/routes.js';
+import { noteRoutes } from './modules/notes/routes.js';
+import { quickPanelRoutes } from './modules/quick-panel/routes.js';
+import { sendNoteReminders } from './modules/notes/service.js';
 import { processDueDeadlines, sendDueReminders } from './modules/deadlines/service.js';
 import { Scheduler } from './platform/jobs.js';
 import { refreshStatistics } from './db/maintenance.js';
@@ -95,6 +111,8 @@ const MODULES = [
   meRoutes,
   estateRoutes,
   memberRoutes,
+  directoryRoutes,
+  profileRoutes,
   invitationRoutes,
   activityRoutes,
   adminRoutes,
@@ -103,6 +121,8 @@ const MODULES = [
   itemRoutes,
   photoRoutes,
   catalogueIoRoutes,
+  closingRoutes,
+  installationRoutes,
   stageRoutes,
   participationRoutes,
   drawRoutes,
@@ -110,20 +130,28 @@ const MODULES = [
   approvalRoutes,
   deadlineRoutes,
   todoRoutes,
+  handoverRoutes,
+  agreementRoutes,
+  documentRoutes,
+  nextStepRoutes,
+  personalTodoRoutes,
+  lessonRoutes,
+  analyticsRoutes,
+  conversationRoutes,
+  noteRoutes,
+  quickPanelRoutes,
 ];
 
-/** The one shape of a refusal: `{ error: { code, message, fields? } }`. */
+/** The one shape of a refusal: `{ error: { code, message, reason?, params?, fields? } }`, in the request's language. */
 function refuse(reply: FastifyReply, error: AppError) {
   if (error.refusedBy) reply.header('X-Refused-By', error.refusedBy);
-  return reply
-    .code(error.status)
-    .send({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
+  return reply.code(error.status).send({ error: refusalBody(error, requestLanguage(reply.request)) });
 }
 
 /** Text no column can hold (a NUL, half a surrogate pair), named by its field. */
 function unstorableText(where: 'request' | 'querystring' | 'params', field: string): AppError {
-  return new AppError('validation_failed', `Some of the ${where} fields are not valid.`, {
-    [field || (where === 'request' ? 'body' : where)]: validationText(UNSTORABLE_TEXT_MESSAGE),
+  return new AppError('validation_failed', says(`validation.${where}`), {
+    [field || (where === 'request' ? 'body' : where)]: says('validation.text'),
   });
 }
 
@@ -132,8 +160,8 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
     logger: loggerOptions(config.LOG_LEVEL, logStream),
     // A path that is not valid percent-encoding (or too long a path part) answers in the API's shape.
     frameworkErrors: (err, _req, reply) => {
-      const field = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'This address is too long.' : 'This address is not valid.';
-      void refuse(reply, new AppError('validation_failed', 'This address could not be read. Please check the link and try again.', { path: field }));
+      const field = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? says('validation.addressTooLong') : says('validation.addressInvalid');
+      void refuse(reply, new AppError('validation_failed', says('validation.address'), { path: field }));
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -162,6 +190,8 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
     [
       { name: 'deadline-reminders', run: sendDueReminders },
       { name: 'deadlines', run: processDueDeadlines },
+      { name: 'receipt-reminders', run: sendReceiptReminders },
+      { name: 'note-reminders', run: sendNoteReminders },
       { name: 'planner-statistics', run: refreshStatistics },
       { name: 'photo-files', run: sweepPhotoFilesWhenDue },
     ],
@@ -174,8 +204,10 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    // Mail that follows an action may still publish its in-app notice.
+    await mailer.idle();
     await events.stop();
-    mailer.close();
+    await mailer.close();
   });
 
   // Security headers on every answer. The middleware is built once (@fastify/helmet rebuilt it,
@@ -217,7 +249,7 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
     global: false,
     ...(config.REDIS_URL ? { redis: new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) } : {}),
     errorResponseBuilder: (_req, context) =>
-      new AppError('rate_limited', `Too many attempts. Please wait ${context.after} and try again.`),
+      new AppError('rate_limited', { reason: 'rate.wait', params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }, english: `Too many attempts. Please wait ${context.after} and try again.` }),
   });
 
   app.addHook('onSend', async (req, reply) => {
@@ -228,43 +260,41 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) return refuse(reply, err);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
+      const fields: Record<string, string | Says> = {};
       for (const v of err.validation) {
         const prefix = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         const keys = (v.params as { keys?: unknown }).keys;
         if (v.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
-          for (const key of keys) fields[prefix ? `${prefix}.${String(key)}` : String(key)] = 'This field is not accepted here.';
+          for (const key of keys) fields[prefix ? `${prefix}.${String(key)}` : String(key)] = says('field.notAccepted');
           continue;
         }
-        fields[prefix || (err.validationContext ?? 'body')] ??= validationText(v.message);
+        fields[prefix || (err.validationContext ?? 'body')] ??= fieldSays(v.keyword, v.params, v.message);
       }
-      const where = err.validationContext === 'body' ? 'request' : (err.validationContext ?? 'request');
-      return reply.code(400).send({ error: { code: 'validation_failed', message: `Some of the ${where} fields are not valid.`, fields } });
+      const where = err.validationContext === 'body' || !err.validationContext ? 'request' : err.validationContext;
+      return refuse(reply, new AppError('validation_failed', says(`validation.${where}`), fields));
     }
     if (isUnreadableForm(err, req.headers['content-type'])) {
-      return refuse(reply, new AppError('validation_failed', 'The upload could not be read. Please choose the file again and send it once more.', { file: 'The file did not arrive whole. Please choose it again.' }));
+      return refuse(reply, new AppError('validation_failed', says('validation.unreadableUpload'), { file: says('validation.unreadableFile') }));
     }
     if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      return refuse(reply, new AppError('unsupported_type', 'Send the file as multipart/form-data in a field named "file".'));
+      return refuse(reply, new AppError('unsupported_type', says('validation.multipart')));
     }
-    if (err.code === 'FST_FILES_LIMIT') return refuse(reply, new AppError('too_large', 'Send one file at a time.'));
+    if (err.code === 'FST_FILES_LIMIT') return refuse(reply, new AppError('too_large', says('validation.oneFile')));
     const status = err.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ error: { code: 'too_large', message: 'That is too large to upload.' } });
-    if (status === 415) return reply.code(415).send({ error: { code: 'unsupported_type', message: 'That content type is not accepted here.' } });
-    if (status === 429) return reply.code(429).send({ error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment.' } });
-    if (status >= 400 && status < 500) {
-      return reply.code(400).send({ error: { code: 'validation_failed', message: 'The request could not be read. Please check it and try again.' } });
-    }
+    if (status === 413) return refuse(reply, new AppError('too_large', says('code.too_large')));
+    if (status === 415) return refuse(reply, new AppError('unsupported_type', says('validation.contentType')));
+    if (status === 429) return refuse(reply, new AppError('rate_limited', says('code.rate_limited')));
+    if (status >= 400 && status < 500) return refuse(reply, new AppError('validation_failed', says('validation.unreadableRequest')));
     const route = req.routeOptions.url;
     if (isDataException(err)) {
       // A value the database refused reached it unchecked: the sender's input, and a schema to tighten.
       req.log.warn({ err, route }, 'a value reached the database unchecked');
-      return refuse(reply, new AppError('validation_failed', 'One of the values could not be used. Please check what you entered and try again.'));
+      return refuse(reply, new AppError('validation_failed', says('validation.unusableValue')));
     }
     // The logger's serialisers keep this to the route pattern and a scrubbed error: no query
     // string, body, or the failing statement's parameters (see platform/logging.ts).
     req.log.error({ err, route }, 'unhandled error');
-    return reply.code(ERROR_STATUS.internal).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+    return refuse(reply, new AppError('internal', says('code.internal')));
   });
 
   await app.register(swagger, {
@@ -302,7 +332,7 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWeb) {
-      return reply.code(404).send({ error: { code: 'not_found', message: 'There is nothing at this address.' } });
+      return refuse(reply, new AppError('not_found', says('notFound.address')));
     }
     // Client-side routes: the single-page app decides what to show (including its own 404 page).
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, can } from './permissions.js';
+import { authorize, can, intentOf, isAction, WRITE_ACTIONS } from './permissions.js';
 import { Role } from './roles.js';
 import { Stage } from './stages.js';
 
@@ -46,4 +46,42 @@ describe('permission table', () => {
     expect(can('interest.set', actor)).toBe(true);
     expect(can('member.invite', actor)).toBe(true);
   });
+});
+
+describe('a closed estate (stage 99)', () => {
+  const closed = (roles: number[]) => ({ roles, stage: Stage.Completed }) as const;
+
+  it('refuses every write, after the role check, and keeps reads', () => {
+    expect(authorize('estate.update', closed([Role.Trustee]))).toEqual({ ok: false, reason: 'closed' });
+    expect(authorize('member.invite', closed([Role.Owner]))).toEqual({ ok: false, reason: 'closed' });
+    expect(authorize('estate.update', closed([Role.Beneficiary]))).toEqual({ ok: false, reason: 'role' });
+    expect(can('item.view', closed([Role.Beneficiary]))).toBe(true);
+    expect(can('archive.download', closed([Role.Observer]))).toBe(true);
+  });
+
+  it('asks the intent the server names (its HTTP method), or the action\'s own', () => {
+    // The control panel's list of moves is a GET of a write action: readable when the server asks.
+    expect(can('estate.stage', closed([Role.Trustee]), {}, 'read')).toBe(true);
+    expect(can('estate.stage', closed([Role.Trustee]))).toBe(false);
+    expect(intentOf('item.update')).toBe('write');
+    expect(intentOf('report.view')).toBe('read');
+    // One stage earlier nothing changes.
+    expect(can('estate.update', { roles: [Role.Trustee], stage: Stage.Finalizing })).toBe(true);
+  });
+
+  it('lets only trustees make the report files again, in stage 90', () => {
+    expect(can('report.generate', { roles: [Role.Trustee], stage: Stage.Finalizing })).toBe(true);
+    expect(can('report.generate', { roles: [Role.Observer], stage: Stage.Finalizing })).toBe(false);
+    expect(can('report.generate', { roles: [Role.Trustee], stage: Stage.DistributionCompleted })).toBe(false);
+  });
+
+  it('gives the archive to trustees and observers from stage 90', () => {
+    expect(can('archive.download', { roles: [Role.Trustee], stage: Stage.Finalizing })).toBe(true);
+    expect(can('archive.download', { roles: [Role.Trustee], stage: Stage.DistributionCompleted })).toBe(false);
+    expect(can('archive.download', closed([Role.Beneficiary]))).toBe(false);
+  });
+});
+
+it('lists only actions of the policy as writes', () => {
+  expect([...WRITE_ACTIONS].filter((a) => !isAction(a))).toEqual([]);
 });

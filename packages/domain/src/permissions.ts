@@ -4,8 +4,18 @@
  * only in some stages. Role failures map to 403, stage failures to 409 naming the stages.
  */
 import { renewableSeal, renewRefusal } from './draw/sealed-stages.js';
+import { AGREEMENT_EDIT_STAGES } from './consent.js';
 import { ACCESS, Role, type RoleCode } from './roles.js';
 import { AUTOMATED_STAGES, DEADLINE_STAGES, STAGE_NAMES, STAGE_ORDER, Stage, isStageCode, type StageCode } from './stages.js';
+
+/** A condition's refusal as a stable reason (content/refusals.*.json) and its parameters (stage codes). */
+export type ConditionRefusal = { reason: string; params: Record<string, number> };
+
+/** Why a seal cannot be renewed now, as a reason: no step waits for one, or another stage's does. */
+function renewReason(stage: StageCode): ConditionRefusal {
+  const open = renewableSeal(stage);
+  return open === undefined ? { reason: 'policy.renewNone', params: { stage } } : { reason: 'policy.renewOther', params: { stage, openStage: open } };
+}
 
 /** What a predicate may know about the addressed resource (from the request's path). */
 export type ResourceFacts = { step?: number; stage?: number };
@@ -18,7 +28,12 @@ export type ResourceFacts = { step?: number; stage?: number };
 export type Rule = {
   roles: readonly RoleCode[];
   stages?: readonly StageCode[];
-  when?: { test: (stage: StageCode, facts: ResourceFacts) => boolean; says: (stage: StageCode, facts: ResourceFacts) => string };
+  when?: {
+    test: (stage: StageCode, facts: ResourceFacts) => boolean;
+    says: (stage: StageCode, facts: ResourceFacts) => string;
+    /** The same refusal as a stable reason (a key of content/refusals.*.json) with its parameters, for every language. */
+    reason?: (stage: StageCode, facts: ResourceFacts) => ConditionRefusal;
+  };
 };
 
 const trustee = ACCESS.trustee;
@@ -26,6 +41,10 @@ const everyone = ACCESS.member;
 const trusteesAndObservers = [...trustee, Role.Observer];
 const beforeResults = STAGE_ORDER.filter((s) => s < Stage.AssignmentCompleted);
 const afterResults = STAGE_ORDER.filter((s) => s >= Stage.AssignmentCompleted);
+/** From the published results until the estate is closed (99 is read-only). */
+const afterResultsOpen = afterResults.filter((s) => s !== Stage.Completed);
+/** Stages in which the set of receivers may change: not while items are being divided (11–31). */
+const receiversOpen = STAGE_ORDER.filter((s) => s < Stage.Interest || s >= Stage.AssignmentCompleted);
 const catalogueEdit: readonly Rule[] = [
   { roles: trustee, stages: beforeResults },
   { roles: [Role.Creator], stages: [Stage.Cataloging] },
@@ -36,16 +55,19 @@ const theStepsOwnStage = {
   test: (stage: StageCode, facts: ResourceFacts) => facts.step === stage,
   says: (stage: StageCode, facts: ResourceFacts) =>
     `This step is done in its own stage, ${named(facts.step)}; the estate is in ${named(stage)}.`,
+  reason: (stage: StageCode, facts: ResourceFacts): ConditionRefusal => ({ reason: 'policy.ownStage', params: { step: facts.step ?? stage, stage } }),
 };
 const theCurrentStage = {
   test: (stage: StageCode, facts: ResourceFacts) => facts.stage === stage,
   says: (stage: StageCode, facts: ResourceFacts) =>
     `This can only be done in the stage ${named(facts.stage)} while the estate is in it; the estate is in ${named(stage)}.`,
+  reason: (stage: StageCode, facts: ResourceFacts): ConditionRefusal => ({ reason: 'policy.currentStage', params: { inStage: facts.stage ?? stage, stage } }),
 };
 const notYetPast = {
   test: (stage: StageCode, facts: ResourceFacts) => facts.step !== undefined && stage <= facts.step,
   says: (stage: StageCode, facts: ResourceFacts) =>
     `The step ${named(facts.step)} has already been passed (the estate is in ${named(stage)}); its record is final.`,
+  reason: (stage: StageCode, facts: ResourceFacts): ConditionRefusal => ({ reason: 'policy.passed', params: { step: facts.step ?? stage, stage } }),
 };
 
 /**
@@ -110,11 +132,63 @@ export const POLICY = {
   'draw.publish': [{ roles: trustee, stages: afterResults }],
   'inputs.commitment.view': [{ roles: everyone }],
   'inputs.commitment.mine': [{ roles: [Role.Beneficiary] }],
-  'inputs.commitment.renew': [{ roles: trustee, when: { test: (stage, f) => f.stage !== undefined && renewableSeal(stage) === f.stage, says: (stage, f) => renewRefusal(stage, f.stage) } }],
+  'inputs.commitment.renew': [{ roles: trustee, when: { test: (stage, f) => f.stage !== undefined && renewableSeal(stage) === f.stage, says: (stage, f) => renewRefusal(stage, f.stage), reason: (stage) => renewReason(stage) } }],
   /** Who received what: trustees and observers always, everyone once results are published. */
   'assignment.viewAll': [{ roles: trusteesAndObservers }, { roles: everyone, stages: afterResults }],
   'report.view': [{ roles: trusteesAndObservers }, { roles: [Role.Beneficiary], stages: afterResults }],
   'report.viewAll': [{ roles: trusteesAndObservers }],
+  // Hand-over (41–42), receipts, pick-up lists, and what becomes of unwanted or held items (issue 11).
+  // Which receiver's items a beneficiary reads, lists or confirms (their own, and their offspring's
+  // for whom they receive) is the service's check on the addressed member or item.
+  'handover.view': [{ roles: [...trusteesAndObservers, Role.Beneficiary, Role.Offspring], stages: afterResults }],
+  'handover.viewAll': [{ roles: trusteesAndObservers }],
+  'handover.update': [{ roles: trustee, stages: [Stage.Distribution] }],
+  /** The receiver, or the parent who receives for them, confirms an item arrived. */
+  'handover.receipt': [{ roles: [Role.Beneficiary, Role.Offspring], stages: [Stage.Distribution, Stage.DistributionCompleted] }],
+  /** Pick-up lists and receipt sheets: trustees and observers for anyone, a beneficiary their own. */
+  'handover.pickupList': [{ roles: [...trusteesAndObservers, Role.Beneficiary], stages: afterResults }],
+  'disposition.view': [{ roles: everyone, stages: afterResults }],
+  'disposition.set': [{ roles: trustee, stages: afterResultsOpen }],
+  /** The appraiser's value and note on an item to be sold or given away. */
+  'disposition.appraise': [{ roles: [...trustee, Role.Appraiser], stages: afterResultsOpen }],
+  /** The seller and the buyer record the sale of an item marked "sell". */
+  'disposition.sale': [{ roles: [...trustee, Role.Seller, Role.Buyer], stages: afterResultsOpen }],
+  // Closing: stage 90's report files and stage 99's archive (a closed estate itself is `CLOSED_STAGE` below)
+  /** Making the report files again (they are made when the estate reaches 90): the trustee, in 90. */
+  'report.generate': [{ roles: trustee, stages: [Stage.Finalizing] }],
+  /** The whole estate as one ZIP: trustees and observers, once the final accounting has begun. */
+  'archive.download': [{ roles: trusteesAndObservers, stages: [Stage.Finalizing, Stage.Completed] }],
+  // Directory and profile (issue 12). Stars and groups are each viewer's own (nobody else sees
+  // them). A member's page, their roles and disabling them are the trustees'. Who receives items
+  // (a Beneficiary role, or a receiver's membership) cannot change while items are being divided:
+  // the services re-ask 'member.changeReceivers' when a change would do that.
+  'member.star': [{ roles: everyone }],
+  'member.group': [{ roles: everyone }],
+  'member.viewDetail': [{ roles: trustee }],
+  'member.changeRoles': [{ roles: trustee }],
+  'member.disable': [{ roles: trustee }],
+  'member.changeReceivers': [{ roles: trustee, stages: receiversOpen }],
+  'invitation.resend': [{ roles: trustee }],
+  // Lessons, to-dos, analytics
+  /** Who has read the lessons (each person's own progress is theirs, an account route). */
+  'lesson.progressAll': [{ roles: trusteesAndObservers }],
+  /** The estate's figures name who hearted, ranked and placed tokens: never for beneficiaries. */
+  'analytics.view': [{ roles: trusteesAndObservers }],
+  // Conversations and notes (issue 12). Every member talks in the estate's conversation and one to
+  // one; nobody reads another pair's conversation (the service answers 404: not a policy matter).
+  // A closed estate keeps its history readable (its writes are refused as every write is). Notes
+  // are personal: account-level ('account').
+  'chat.view': [{ roles: everyone }],
+  'chat.post': [{ roles: everyone }],
+  // Consent and documents (issue 13). Every member reads and accepts the Terms and the Agreement;
+  // the trustee may publish a new Agreement before the review. The vault's list and files are for
+  // every member, each document up to its access level (the service answers 404 below it).
+  'agreement.view': [{ roles: everyone }],
+  'agreement.accept': [{ roles: everyone }],
+  'agreement.publish': [{ roles: trustee, stages: AGREEMENT_EDIT_STAGES }],
+  'agreement.viewAll': [{ roles: trusteesAndObservers }],
+  'document.view': [{ roles: everyone }],
+  'document.manage': [{ roles: trustee }],
 } as const satisfies Record<string, readonly Rule[]>;
 
 export type Action = keyof typeof POLICY;
@@ -123,7 +197,8 @@ export type Decision =
   | { ok: true }
   | { ok: false; reason: 'role' }
   | { ok: false; reason: 'stage'; allowedStages: StageCode[] }
-  | { ok: false; reason: 'condition'; says: string };
+  | { ok: false; reason: 'condition'; says: string; refusal?: ConditionRefusal }
+  | { ok: false; reason: 'closed' };
 
 export type Actor = { roles: readonly number[]; stage: StageCode };
 
@@ -134,21 +209,95 @@ export function isAction(value: string): value is Action {
 /** A policy table: the one above, or a deliberately weakened copy in the mutation test. */
 export type Policy = Readonly<Record<Action, readonly Rule[]>>;
 
-export function authorize(action: Action, actor: Actor, facts: ResourceFacts = {}): Decision {
-  return authorizeWith(POLICY, action, actor, facts);
+export function authorize(action: Action, actor: Actor, facts: ResourceFacts = {}, intent?: Intent): Decision {
+  return authorizeWith(POLICY, action, actor, facts, intent);
 }
 
-export function authorizeWith(policy: Policy, action: Action, actor: Actor, facts: ResourceFacts = {}): Decision {
+export function authorizeWith(policy: Policy, action: Action, actor: Actor, facts: ResourceFacts = {}, intent: Intent = intentOf(action)): Decision {
   const rules = policy[action];
   const byRole = rules.filter((rule) => rule.roles.some((r) => actor.roles.includes(r)));
   if (byRole.length === 0) return { ok: false, reason: 'role' };
+  if (intent === 'write' && actor.stage === CLOSED_STAGE) return { ok: false, reason: 'closed' };
   const inStage = byRole.filter((rule) => !rule.stages || rule.stages.includes(actor.stage));
   if (inStage.some((rule) => !rule.when || rule.when.test(actor.stage, facts))) return { ok: true };
-  if (inStage.length > 0) return { ok: false, reason: 'condition', says: inStage.find((r) => r.when)!.when!.says(actor.stage, facts) };
+  if (inStage.length > 0) {
+    const when = inStage.find((r) => r.when)!.when!;
+    return { ok: false, reason: 'condition', says: when.says(actor.stage, facts), ...(when.reason ? { refusal: when.reason(actor.stage, facts) } : {}) };
+  }
   const allowed = new Set(byRole.flatMap((rule) => rule.stages ?? []));
   return { ok: false, reason: 'stage', allowedStages: STAGE_ORDER.filter((s) => allowed.has(s)) };
 }
 
-export function can(action: Action, actor: Actor, facts: ResourceFacts = {}): boolean {
-  return authorize(action, actor, facts).ok;
+export function can(action: Action, actor: Actor, facts: ResourceFacts = {}, intent?: Intent): boolean {
+  return authorize(action, actor, facts, intent).ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closing: stage 99 leaves the estate as a read-only archive
+
+/** Stage 99, "Estate Distribution Completed": nothing in the estate changes any more. */
+export const CLOSED_STAGE: StageCode = Stage.Completed;
+
+
+/**
+ * Whether a request reads or writes. The server says it from the HTTP method (anything but GET and
+ * HEAD writes) and re-asks with 'write' under the row lock; the web, which offers buttons, reads it
+ * from the action (`intentOf`).
+ */
+export type Intent = 'read' | 'write';
+
+/**
+ * Actions whose routes change something (a non-GET route declares them). `authorization-matrix.test.ts`
+ * checks that every action a non-GET route declares is listed here, so the web never offers, in a
+ * closed estate, a button the server would refuse.
+ */
+export const WRITE_ACTIONS: ReadonlySet<string> = new Set<string>([
+  'handover.update',
+  'handover.receipt',
+  'disposition.set',
+  'disposition.appraise',
+  'disposition.sale',
+  'estate.update',
+  'estate.stage',
+  'deadline.set',
+  'member.invite',
+  'item.create',
+  'item.update',
+  'item.delete',
+  'item.import',
+  'item.hold',
+  'item.appraise',
+  'photo.manage',
+  'location.manage',
+  'approval.set',
+  'approval.resolve',
+  'interest.set',
+  'highInterest.set',
+  'participation.done',
+  'ranking.set',
+  'tokens.set',
+  'directive.manage',
+  'step.entropy',
+  'step.preview',
+  'step.run',
+  'step.undo',
+  'draw.publish',
+  'inputs.commitment.renew',
+  'report.generate',
+  'chat.post',
+  'agreement.accept',
+  'agreement.publish',
+  'document.manage',
+  // Directory and profile
+  'member.star',
+  'member.group',
+  'member.changeRoles',
+  'member.disable',
+  'member.changeReceivers',
+  'invitation.resend',
+]);
+
+/** The intent the web assumes for an action: a write when some route that changes things declares it. */
+export function intentOf(action: string): Intent {
+  return WRITE_ACTIONS.has(action) ? 'write' : 'read';
 }

@@ -18,6 +18,10 @@ export type Settings = {
   theme: { main: ThemeName; navbar: ThemeName; toolbar: ThemeName; footer: ThemeName };
   customScrollbars: boolean;
   animations: boolean;
+  /** Larger text everywhere (quick panel). */
+  largeText: boolean;
+  /** Pop-up notices for new messages and reminders, and reminder mails (quick panel). */
+  notifications: boolean;
   shortcuts: string[];
   idleLockMinutes: number;
   currentEstateId: string | null;
@@ -32,6 +36,8 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: { main: 'default', navbar: 'mainThemeLight', toolbar: 'mainThemeLight', footer: 'mainThemeDark' },
   customScrollbars: true,
   animations: true,
+  largeText: false,
+  notifications: true,
   shortcuts: ['todo', 'calendar'],
   idleLockMinutes: 30,
   currentEstateId: null,

@@ -15,6 +15,11 @@ export type StageFacts = {
    * they are done. The seed: everyone approves first, or the deadline counts them as approving.
    */
   reviewWaiting?: number;
+  /**
+   * Assigned items with no outcome yet: neither a receipt nor handed over, shipped or returned.
+   * Hand-over (41) closes only when there are none (api.md "Hand-over and closing").
+   */
+  handoverOpen?: number;
 };
 
 /** Why a move is refused, as a code the web translates, with the English text the API sends. */
@@ -22,6 +27,7 @@ export type MoveRefusal =
   | { code: 'already-there' }
   | { code: 'step-not-run'; params: { stage: StageCode } }
   | { code: 'review-incomplete'; params: { waiting: number } }
+  | { code: 'handover-incomplete'; params: { open: number } }
   | { code: 'results-published' }
   | { code: 'step-already-run'; params: { stage: StageCode } }
   | { code: 'deadline-passed'; params: { stage: StageCode } }
@@ -46,6 +52,10 @@ export function refusalText(refusal: MoveRefusal): string {
       return refusal.params.waiting === 1
         ? 'One beneficiary has not finished reviewing the items. Wait for them, or set a deadline: at the deadline everyone who has not answered counts as approving.'
         : `${refusal.params.waiting} beneficiaries have not finished reviewing the items. Wait for them, or set a deadline: at the deadline everyone who has not answered counts as approving.`;
+    case 'handover-incomplete':
+      return refusal.params.open === 1
+        ? 'One assigned item has no receipt yet and is not marked as handed over, shipped or returned. Record what happened to it before closing the hand-over.'
+        : `${refusal.params.open} assigned items have no receipt yet and are not marked as handed over, shipped or returned. Record what happened to them before closing the hand-over.`;
     case 'results-published':
       return 'Results have been published; the estate cannot go back to an earlier stage.';
     case 'step-already-run':
@@ -72,6 +82,9 @@ export function decideMove(from: StageCode, to: StageCode, facts: StageFacts): M
     }
     if (from === Stage.Approve && (facts.reviewWaiting ?? 0) > 0 && !facts.deadlinesPassed?.includes(Stage.Approve)) {
       return refuse({ code: 'review-incomplete', params: { waiting: facts.reviewWaiting ?? 0 } });
+    }
+    if (from === Stage.Distribution && (facts.handoverOpen ?? 0) > 0) {
+      return refuse({ code: 'handover-incomplete', params: { open: facts.handoverOpen ?? 0 } });
     }
     return { ok: true, direction: 'forward' };
   }

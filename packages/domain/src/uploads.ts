@@ -31,3 +31,12 @@ export const IMPORT_LIMITS = {
   /** Time to read the file before it is given up. */
   seconds: 20,
 } as const;
+
+export const DOCUMENT_LIMITS = {
+  /** Bytes of one document (a scanned will of 40 pages is about 10 MB as PDF). */
+  bytes: 25 * MB,
+  /** Documents in one estate's vault. */
+  perEstate: 2_000,
+  /** Folders in one estate's vault. */
+  folders: 200,
+} as const;

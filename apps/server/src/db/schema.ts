@@ -57,6 +57,9 @@ export const users = pgTable(
     sessionGeneration: integer('session_generation').notNull().default(0),
     /** Sessions (refresh families) signed out while their access tokens may still be unexpired. */
     endedSessions: jsonb('ended_sessions').$type<EndedSession[]>().notNull().default([]),
+    /** Profile (migration 0011): a phone number as the person writes it, and their picture's storage key. */
+    phone: text('phone').notNull().default(''),
+    avatarKey: text('avatar_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,7 +92,7 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['confirm-email', 'reset-password'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirm-email', 'reset-password', 'sign-in-link'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -191,7 +194,11 @@ export const activityEvents = pgTable(
       .default('members'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activity_estate_at_idx').on(t.estateId, t.at.desc())],
+  (t) => [
+    index('activity_estate_at_idx').on(t.estateId, t.at.desc()),
+    // A person's own timeline (migration 0011).
+    index('activity_actor_idx').on(t.actorId, t.id.desc()),
+  ],
 );
 
 
@@ -334,7 +341,11 @@ export const photos = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_item_idx').on(t.itemId, t.position)],
+  (t) => [
+    index('photos_item_idx').on(t.itemId, t.position),
+    // The photos a person added (profile, migration 0011).
+    index('photos_created_by_idx').on(t.createdBy, t.createdAt.desc()),
+  ],
 );
 
 /** A receiver's heart on an item (stage 11). One per person and item, enforced by the key. */
@@ -511,4 +522,446 @@ export const deadlines = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.estateId, t.stage] }), index('deadlines_due_idx').on(t.processedAt, t.dueAt)],
+);
+
+// ---- Consent and documents (migration 0012) ----
+
+/**
+ * A new version of an estate's Agreement, published by a trustee before the review (stage 2): the
+ * standard parts (product content, in every language) with the trustee's own estate-specific words
+ * under some of them. Version 1 is the standard text alone and has no row.
+ */
+export const agreementVersions = pgTable(
+  'agreement_versions',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** Part id → the trustee's words for this estate under that part. */
+    notes: jsonb('notes').$type<Record<string, string>>().notNull().default({}),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: uuid('published_by').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.estateId, t.version] }), check('agreement_versions_version_min', sql`${t.version} >= 2`)],
+);
+
+/** A member accepted a version of the Terms of Use or the Agreement in an estate (kept, never replaced). */
+export const agreementAcceptances = pgTable(
+  'agreement_acceptances',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['terms', 'agreement'] }).notNull(),
+    version: integer('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.estateId, t.memberId, t.kind, t.version] })],
+);
+
+/** Folders of the document vault (one level). */
+export const documentFolders = pgTable(
+  'document_folders',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('document_folders_estate_idx').on(t.estateId)],
+);
+
+/** The estate's documents (the will, the trust deed, appraisals, receipts); bytes in storage by content hash. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => documentFolders.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** The type read from the bytes themselves, never the one the uploader's browser claimed. */
+    contentType: text('content_type').notNull(),
+    extension: text('extension').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    accessLevel: text('access_level', { enum: ['trustees', 'beneficiaries', 'everyone'] }).notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_estate_idx').on(t.estateId), index('documents_storage_key_idx').on(t.storageKey)],
+);
+
+// ---- Conversations and notes (migration 0010) ----
+
+/**
+ * A conversation of an estate: the estate's own (every member is in it; one per estate) or a
+ * one-to-one conversation between two members, stored with the smaller id first so a pair has one.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['estate', 'direct'] }).notNull(),
+    memberA: uuid('member_a').references(() => users.id, { onDelete: 'cascade' }),
+    memberB: uuid('member_b').references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_estate_key').on(t.estateId).where(sql`kind = 'estate'`),
+    uniqueIndex('conversations_pair_key').on(t.estateId, t.memberA, t.memberB).where(sql`kind = 'direct'`),
+    index('conversations_member_b_idx').on(t.memberB),
+    check(
+      'conversations_members',
+      sql`(kind = 'estate' and member_a is null and member_b is null) or (kind = 'direct' and member_a is not null and member_b is not null and member_a < member_b)`,
+    ),
+  ],
+);
+
+/** A message in a conversation. Ids are time-ordered (UUIDv7): the history's cursor. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** The item the message is about ("Ask about this item"); cleared if the item is deleted. */
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/** How far a person has read a conversation: the newest message id they have seen. */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadId: uuid('last_read_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_reads_user_idx').on(t.userId)],
+);
+
+/** A person's own note (installation-wide, not an estate's): only its owner reads it. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    checklist: jsonb('checklist').$type<{ text: string; checked: boolean }[]>().notNull().default([]),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    archived: boolean('archived').notNull().default(false),
+    reminderAt: timestamp('reminder_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** Storage key of the note's picture (re-encoded, without metadata). */
+    imageKey: text('image_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notes_user_idx').on(t.userId, t.updatedAt),
+    index('notes_reminder_idx').on(t.reminderAt).where(sql`reminded_at is null`),
+  ],
+);
+
+// ---- Hand-over (stages 41–42), receipts and what became of unwanted or held items (issue 11) ----
+
+export const HANDOVER_STATUSES = ['scheduled', 'handed-over', 'shipped', 'returned'] as const;
+export const HANDOVER_METHODS = ['pickup', 'shipping', 'in-person'] as const;
+export const DISPOSITIONS = ['donate', 'sell', 'discard', 'family'] as const;
+
+/**
+ * An assigned item on its way to its receiver, once the trustee has said anything about it (an
+ * assigned item without a row is simply "assigned"). One row per item; `memberId` is the receiver
+ * when it was written (null for an item going back to an owner outside the estate).
+ */
+export const handovers = pgTable(
+  'handovers',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .primaryKey()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').references(() => users.id),
+    status: text('status', { enum: HANDOVER_STATUSES }).notNull(),
+    method: text('method', { enum: HANDOVER_METHODS }),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** When it left the estate's hands: handed over, or shipped. */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    note: text('note').notNull().default(''),
+    /** When the receiver was reminded to confirm receipt (once per hand-over). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('handovers_estate_member_idx').on(t.estateId, t.memberId)],
+);
+
+/** The receiver's (or their parent's) confirmation that an item arrived. One per item, never changed. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    /** The receiver the item was assigned to. */
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
+    /** Who tapped "received": the receiver, or the parent who receives for them. */
+    confirmedBy: uuid('confirmed_by')
+      .notNull()
+      .references(() => users.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [uniqueIndex('receipts_item_key').on(t.itemId), index('receipts_estate_member_idx').on(t.estateId, t.memberId)],
+);
+
+/**
+ * What becomes of an Unwanted or held item (donate, sell, discard, family decision), the appraiser's
+ * note on it, and, for an item sold, the sale as the seller or buyer recorded it.
+ */
+export const dispositions = pgTable('dispositions', {
+  estateId: uuid('estate_id')
+    .notNull()
+    .references(() => estates.id, { onDelete: 'cascade' }),
+  itemId: uuid('item_id')
+    .primaryKey()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  disposition: text('disposition', { enum: DISPOSITIONS }).notNull(),
+  note: text('note').notNull().default(''),
+  recordedBy: uuid('recorded_by').references(() => users.id),
+  appraisalNote: text('appraisal_note').notNull().default(''),
+  appraisedBy: uuid('appraised_by').references(() => users.id),
+  appraisedAt: timestamp('appraised_at', { withTimezone: true }),
+  salePrice: numeric('sale_price', { precision: 14, scale: 2 }),
+  saleCurrency: text('sale_currency'),
+  soldAt: timestamp('sold_at', { withTimezone: true }),
+  buyer: text('buyer').notNull().default(''),
+  saleNote: text('sale_note').notNull().default(''),
+  saleRecordedBy: uuid('sale_recorded_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+// ---- Directory and profile (issue 12, migration 0011) ----
+
+/** A viewer's star on a member of an estate: private to the viewer. */
+export const memberStars = pgTable(
+  'member_stars',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    viewerId: uuid('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.estateId, t.viewerId, t.memberId] })],
+);
+
+/** A viewer's own group of members in an estate ("Mum's side", "Helpers"): private to its owner. */
+export const memberGroups = pgTable(
+  'member_groups',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('member_groups_owner_idx').on(t.estateId, t.ownerId)],
+);
+
+export const memberGroupMembers = pgTable(
+  'member_group_members',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => memberGroups.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.memberId] })],
+);
+
+/**
+ * A membership a trustee disabled: the row leaves `memberships` (so every query, live stream and
+ * policy check sees a non-member at once) and is kept here, to show and to enable again.
+ */
+export const disabledMemberships = pgTable(
+  'disabled_memberships',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roles: integer('roles').array().notNull(),
+    receivesThrough: uuid('receives_through').references(() => users.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }).notNull(),
+    disabledBy: uuid('disabled_by').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.estateId, t.userId] })],
+);
+
+// ---- Lessons and personal to-dos (issue 13): each person's own, across estates ----
+
+/** Where a person is in a lesson (content in packages/domain/content/lessons.*.json), so they can resume. */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    activeStep: integer('active_step').notNull(),
+    furthestStep: integer('furthest_step').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/** A person's own to-do folders (the seed's folders; "all" is every to-do and is not stored). */
+export const todoFolders = pgTable(
+  'todo_folders',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    handle: text('handle').notNull(),
+    title: text('title').notNull(),
+    icon: text('icon').notNull().default('folder'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('todo_folders_user_handle_key').on(t.userId, t.handle)],
+);
+
+/** A person's own to-do labels. */
+export const todoLabels = pgTable(
+  'todo_labels',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    handle: text('handle').notNull(),
+    title: text('title').notNull(),
+    color: text('color').notNull().default('blue'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('todo_labels_user_handle_key').on(t.userId, t.handle)],
+);
+
+/** A person's own to-dos. Deleting sets `deleted_at` (restorable); deleting for good removes the row. */
+export const personalTodos = pgTable(
+  'personal_todos',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    notes: text('notes').notNull().default(''),
+    startAt: timestamp('start_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    starred: boolean('starred').notNull().default(false),
+    important: boolean('important').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    folderId: uuid('folder_id').references(() => todoFolders.id, { onDelete: 'set null' }),
+    /** Label ids (a label's removal takes it out of every to-do in the same statement). */
+    labelIds: uuid('label_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('personal_todos_user_idx').on(t.userId, t.createdAt)],
+);
+
+// ---- Closing (issue 11, stages 90–99): the estate's report files ----
+
+export const REPORT_FILE_TYPES = ['pdf', 'spreadsheet', 'json'] as const;
+export const REPORT_ACCESS_LEVELS = ['trustees', 'beneficiaries'] as const;
+
+/**
+ * The final accounting's files (made when the estate reaches 90, again when the trustee asks): the
+ * bytes live in storage under `storageKey`; `accessLevel` says who may list and read each one.
+ */
+export const reportFiles = pgTable(
+  'report_files',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: REPORT_FILE_TYPES }).notNull(),
+    accessLevel: text('access_level', { enum: REPORT_ACCESS_LEVELS }).notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    size: integer('size').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('report_files_estate_idx').on(t.estateId, t.kind), index('report_files_storage_key_idx').on(t.storageKey)],
 );

@@ -4,7 +4,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 
 /** Installation-wide tables: the only ones allowed without estate_id. */
-const INSTALLATION_TABLES = new Set(['users', 'refresh_tokens', 'one_time_tokens', 'outbox', 'system', 'estates']);
+const INSTALLATION_TABLES = new Set(['users', 'refresh_tokens', 'one_time_tokens', 'outbox', 'system', 'estates', 'lesson_progress', 'todo_folders', 'todo_labels', 'personal_todos', 'notes']);
 
 it('gives every estate table estate_id NOT NULL REFERENCES estates', () => {
   const values: unknown[] = Object.values(schema);

@@ -26,6 +26,7 @@ import { createLocation, createRoom } from '../modules/locations/service.js';
 import { addPhoto } from '../modules/photos/service.js';
 import { moveStage } from '../modules/stages/service.js';
 import { CATEGORY_COLORS, DEMO_PLACES, type DemoItem } from './demo-catalogue.js';
+import { acceptCurrentFor } from '../modules/agreements/service.js';
 
 export const DEMO_ESTATE_NAME = 'Estate of Margaret Ellis';
 export const DEMO_PASSWORD = 'Ellis-Demo-2026';
@@ -100,7 +101,7 @@ async function drawPhoto(title: string, subtitle: string, color: string): Promis
 /** Generic pictures are drawn only for these common categories; other items without their own photo have none. */
 const GENERIC_PHOTO_CATEGORIES = ['Furniture', 'Kitchenware', 'Sports', 'Lighting', 'Linens', 'Outdoor'];
 
-async function buildContext(config: Config, database: Database, log: FastifyBaseLogger): Promise<{ ctx: AppContext; close: () => void }> {
+async function buildContext(config: Config, database: Database, log: FastifyBaseLogger): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const ctx = await createContext(config, database, log);
   return { ctx, close: () => ctx.mailer.close() };
 }
@@ -314,6 +315,8 @@ export async function loadDemo({ config, database, log }: { config: Config; data
         receivesThrough: p.receivesThrough ? id(p.receivesThrough) : null,
       })),
     );
+    // Everyone in the demo has read and accepted the Terms and the Agreement (they have been taking part).
+    for (const p of DEMO_PEOPLE.filter((p) => p.roles.length > 0)) await acceptCurrentFor(ctx.db, estateId, id(p.key), ctx.now());
     const trusteeNow = () => accessAs(ctx, id('susan'), estateId);
     const advance = async (to: StageCode) => moveStage(ctx, await trusteeNow(), to);
 
@@ -346,6 +349,6 @@ export async function loadDemo({ config, database, log }: { config: Config; data
     log.info({ estateId, items: counts?.n, ms: Date.now() - started }, 'demo: estate ready');
     printSignIns(config, estateId, Stage.Interest, people);
   } finally {
-    close();
+    await close();
   }
 }

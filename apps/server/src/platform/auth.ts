@@ -4,12 +4,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { authorize, type Action, type Decision, type ResourceFacts } from '@estate/domain/permissions';
+import { authorize, type Action, type Decision, type Intent, type ResourceFacts } from '@estate/domain/permissions';
 import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
 import { estates, memberships, users } from '../db/schema.js';
 import type { AppContext } from './context.js';
-import { AppError, byPolicy, notFound } from './errors.js';
+import { isRefusalReason, type RefusalReason } from './refusals.js';
+import { AppError, byPolicy, notFound, says } from './errors.js';
 import type { AccessClaims } from './tokens.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -42,7 +43,7 @@ export function accessClaims(req: FastifyRequest): AccessClaims {
 /** The user id from a valid access token; the token alone never proves the account is still usable. */
 async function callerId(ctx: AppContext, req: FastifyRequest): Promise<string> {
   const token = bearer(req);
-  if (!token) throw new AppError('unauthenticated', 'Please sign in.');
+  if (!token) throw new AppError('unauthenticated', { reason: 'code.unauthenticated', english: 'Please sign in.' });
   const claims = await ctx.tokens.verify(token, ctx.now());
   requestClaims.set(req, claims);
   return claims.userId;
@@ -58,18 +59,18 @@ export function sessionOpen(user: Pick<UserRow, 'sessionGeneration' | 'endedSess
 }
 
 function usableUser(user: UserRow | null | undefined, req: FastifyRequest, options: { allowForcedReset?: boolean }): UserRow {
-  if (!user) throw new AppError('unauthenticated', 'Invalid access.');
+  if (!user) throw new AppError('unauthenticated', says('auth.invalidAccess'));
   if (user.accountStatus === 'disabled') {
     throw new AppError(
       'account_disabled',
-      'This account has been disabled. Please contact the administrator.',
+      says('auth.disabled'),
     );
   }
   const claims = requestClaims.get(req);
   // token_expired, so a client holding a fresh refresh cookie (the device that changed the password) carries on.
-  if (!claims || !sessionOpen(user, claims)) throw new AppError('token_expired', 'Your session has ended. Please sign in again.');
+  if (!claims || !sessionOpen(user, claims)) throw new AppError('token_expired', says('code.token_expired'));
   if (user.loginStatus === 'forced-reset' && !options.allowForcedReset) {
-    throw new AppError('password_reset_required', 'Please choose a new password before continuing.');
+    throw new AppError('password_reset_required', { reason: 'code.password_reset_required', english: 'Please choose a new password before continuing.' });
   }
   return user;
 }
@@ -101,6 +102,7 @@ export async function requireEstateAccess(
   estateId: string,
   action: Action,
   facts: ResourceFacts = {},
+  intent: Intent = 'read',
 ): Promise<EstateAccess> {
   const userId = await callerId(ctx, req);
   const row = await ctx.reads.get(`access:${userId}:${estateId}`, async () => {
@@ -121,7 +123,7 @@ export async function requireEstateAccess(
   const estate = row.estate;
   const roles = [...(row.roles ?? []), ...(user.isAdmin ? [Role.Admin] : [])];
   const stage = isStageCode(estate.stage) ? estate.stage : 0;
-  const decision = authorize(action, { roles, stage }, facts);
+  const decision = authorize(action, { roles, stage }, facts, intent);
   if (!decision.ok) {
     req.log.warn({ userId: user.id, estateId, action, reason: decision.reason }, 'refused authorization');
     throw refusal(decision, stage);
@@ -129,17 +131,26 @@ export async function requireEstateAccess(
   return { user, estate, stage, roles };
 }
 
-/** The error a policy refusal answers with: 403 for a role, 409 naming the stages otherwise. */
+/**
+ * The error a policy refusal answers with: 403 for a role, 409 `estate_closed` for a write to a
+ * closed estate, 409 naming the stages otherwise.
+ */
 export function refusal(decision: Exclude<Decision, { ok: true }>, stage: StageCode): AppError {
-  if (decision.reason === 'role') return byPolicy(new AppError('forbidden', 'Your role in this estate does not allow this.'));
-  if (decision.reason === 'condition') return byPolicy(new AppError('wrong_stage', decision.says));
+  if (decision.reason === 'role') return byPolicy(new AppError('forbidden', says('policy.role')));
+  // In the reader's language: "This estate is closed: it is kept as a record and nothing in it can change any more."
+  if (decision.reason === 'closed') return byPolicy(new AppError('estate_closed', says('code.estate_closed')));
+  if (decision.reason === 'condition') {
+    const said = decision.refusal && isRefusalReason(decision.refusal.reason) ? decision.refusal : undefined;
+    return byPolicy(new AppError('wrong_stage', said ? { reason: said.reason as RefusalReason, params: said.params, english: decision.says } : decision.says));
+  }
   const allowed = decision.allowedStages.map((s) => `"${STAGE_NAMES[s]}"`).join(' or ');
-  return byPolicy(new AppError('wrong_stage', `This can only be done in the stage ${allowed}; the estate is in "${STAGE_NAMES[stage]}".`));
+  const english = `This can only be done in the stage ${allowed}; the estate is in "${STAGE_NAMES[stage]}".`;
+  return byPolicy(new AppError('wrong_stage', { reason: 'policy.stage', params: { stages: decision.allowedStages, stage }, english }));
 }
 
 export function requireAdmin(user: UserRow, req: FastifyRequest): void {
   if (!user.isAdmin) {
     req.log.warn({ userId: user.id, url: req.routeOptions.url }, 'refused: admin only');
-    throw byPolicy(new AppError('forbidden', 'Only an administrator can do this.'));
+    throw byPolicy(new AppError('forbidden', says('policy.admin')));
   }
 }

@@ -17,6 +17,8 @@ export type LiveEvent = {
   userId?: string;
   /** ... and only to members holding one of these roles in the estate (e.g. trustees and observers). */
   roles?: readonly number[];
+  /** ... and only to these people among the estate's members (the two of a one-to-one conversation). */
+  userIds?: readonly string[];
   data: Record<string, unknown>;
 };
 
@@ -104,6 +106,7 @@ export class EventBus {
       // An estate's events reach its members only (a person-addressed event needs no membership).
       if (event.estateId && !event.userId && !roles) continue;
       if (event.roles && !roles?.some((r) => event.roles!.includes(r))) continue;
+      if (event.userIds && !event.userIds.includes(s.userId)) continue;
       s.send(event);
     }
   }

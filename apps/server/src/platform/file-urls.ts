@@ -23,8 +23,29 @@ export class FileUrlSigner {
 
   verify(photoId: string, variant: PhotoVariant, expires: number, sig: string, now: Date): boolean {
     if (expires * 1000 < now.getTime()) return false;
-    const expected = Buffer.from(this.signature(photoId, variant, expires));
-    const given = Buffer.from(sig);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return same(this.signature(photoId, variant, expires), sig);
   }
+
+  private avatarSignature(userId: string, version: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`avatar:${userId}:${version}:${expires}`).digest('base64url');
+  }
+
+  /** A person's picture; `version` (from its storage key) changes with the picture, so caches renew. */
+  avatarUrl(userId: string, storageKey: string, now: Date): string {
+    const hour = 3600;
+    const expires = (Math.floor(now.getTime() / 1000 / hour) + 2) * hour;
+    const version = storageKey.slice(0, 12);
+    return `/api/avatars/${userId}?v=${version}&expires=${expires}&sig=${this.avatarSignature(userId, version, expires)}`;
+  }
+
+  verifyAvatar(userId: string, version: string, expires: number, sig: string, now: Date): boolean {
+    if (expires * 1000 < now.getTime()) return false;
+    return same(this.avatarSignature(userId, version, expires), sig);
+  }
+}
+
+function same(expectedText: string, givenText: string): boolean {
+  const expected = Buffer.from(expectedText);
+  const given = Buffer.from(givenText);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -26,7 +26,7 @@ describe('HTTP platform', () => {
   it('answers unknown API paths with the error shape', async () => {
     const res = await call(h, 'GET', '/api/nothing-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    expect(res.json()).toEqual({ error: { code: 'not_found', reason: 'notFound.address', message: expect.any(String) } });
   });
 
   it('answers malformed JSON and wrong ids with 400, never 500', async () => {

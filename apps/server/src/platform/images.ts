@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_LIMITS } from '@estate/domain/uploads';
-import { AppError } from './errors.js';
+import { AppError, says } from './errors.js';
 
 export const MAX_UPLOAD_BYTES = PHOTO_LIMITS.bytes;
 /**
@@ -27,26 +27,35 @@ export type ProcessedImage = {
   height: number;
 };
 
-export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
+/** Refuses what is not a photo we read, or has more pixels than we decode (nothing decoded yet). */
+async function checkPhoto(bytes: Buffer): Promise<void> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) {
-    throw new AppError('unsupported_type', 'That file is not a photo we can read. Please upload a JPEG, PNG, WebP or HEIC image.');
+    throw new AppError('unsupported_type', says('images.notPhoto'));
   }
   // The header alone says how large the picture is: nothing is decoded yet.
   let size: { width?: number | undefined; height?: number | undefined };
   try {
     size = await sharp(bytes).metadata();
   } catch {
-    throw new AppError('unsupported_type', 'That photo could not be read; the file may be damaged. Please try another.');
+    throw new AppError('unsupported_type', says('images.damaged'));
   }
   const pixels = (size.width ?? 0) * (size.height ?? 0);
   if (pixels > MAX_PHOTO_PIXELS) {
     throw new AppError(
       'too_large',
-      `This photo is ${megapixels(pixels)} megapixels (${size.width!.toLocaleString('en')} × ${size.height!.toLocaleString('en')} pixels); photos can be at most ${PHOTO_LIMITS.megapixels} megapixels. Please choose a smaller copy, or take it with the camera's standard setting.`,
-      { file: `At most ${PHOTO_LIMITS.megapixels} megapixels.` },
+      {
+        reason: 'images.tooManyPixels',
+        params: { megapixels: Math.round(pixels / 1_000_000), width: size.width!, height: size.height!, limit: PHOTO_LIMITS.megapixels },
+        english: `This photo is ${megapixels(pixels)} megapixels (${size.width!.toLocaleString('en')} × ${size.height!.toLocaleString('en')} pixels); photos can be at most ${PHOTO_LIMITS.megapixels} megapixels. Please choose a smaller copy, or take it with the camera's standard setting.`,
+      },
+      { file: says('images.tooManyPixelsField', { limit: PHOTO_LIMITS.megapixels }) },
     );
   }
+}
+
+export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
+  await checkPhoto(bytes);
   try {
     // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked.
     // limitInputPixels keeps decoding bounded even if the header understated the size.
@@ -56,6 +65,22 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
     const thumb = await upright.clone().resize({ width: 320, height: 320, fit: 'cover' }).webp({ quality: 72 }).toBuffer();
     return { original: original.data, preview, thumb, width: original.info.width, height: original.info.height };
   } catch {
-    throw new AppError('unsupported_type', 'That photo could not be read; the file may be damaged. Please try another.');
+    throw new AppError('unsupported_type', says('images.damaged'));
+  }
+}
+
+/** A person's picture: 256 × 256 pixels, upright, cropped to fill, WebP, with no metadata (EXIF, GPS). */
+export const AVATAR_SIZE = 256;
+
+export async function processAvatar(bytes: Buffer): Promise<Buffer> {
+  await checkPhoto(bytes);
+  try {
+    return await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS })
+      .rotate()
+      .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', position: 'attention' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new AppError('unsupported_type', says('images.damaged'));
   }
 }

@@ -9,10 +9,12 @@ import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 import { newId } from './ids.js';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** `html` is the same message with its one button (mail-texts.ts); `text` is what the outbox keeps. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 export class Mailer {
   private readonly transport: Transporter | undefined;
+  private readonly pending = new Set<Promise<void>>();
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
@@ -25,7 +27,8 @@ export class Mailer {
   /** Stores the message and sends it. Sending failures are recorded, never thrown at the caller. */
   async send(message: MailMessage): Promise<void> {
     const id = newId();
-    await this.db.insert(outbox).values({ id, ...message });
+    const { html: _html, ...stored } = message;
+    await this.db.insert(outbox).values({ id, ...stored });
     if (!this.transport) {
       this.log.info({ mailId: id, subject: message.subject }, 'mail stored in outbox (no SMTP_URL set)');
       return;
@@ -40,7 +43,24 @@ export class Mailer {
     }
   }
 
-  close(): void {
+  /**
+   * Mail work that follows an action (a stage move mails every member): run after the answer has
+   * gone, so a slow mail server never holds a request; `idle()` and `close()` wait for it.
+   */
+  inBackground(work: () => Promise<unknown>): void {
+    const task: Promise<void> = work()
+      .then(() => undefined)
+      .catch((err: unknown) => this.log.error({ reason: err instanceof Error ? err.message : String(err) }, 'mail work failed'))
+      .finally(() => this.pending.delete(task));
+    this.pending.add(task);
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
     this.transport?.close();
   }
 }

@@ -10,7 +10,8 @@ import { DEFAULT_ESTATE_SETTINGS, estateSettingsSchema, type EstateSettings } fr
 import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
 import type { Db } from '../db/client.js';
 import { deadlines, estates, interests, items, memberships, participation } from '../db/schema.js';
-import { AppError, notFound } from './errors.js';
+import { AppError, notFound, says, type Says } from './errors.js';
+import { acceptedCurrentSql } from './consent.js';
 import { refusal, type EstateAccess } from './auth.js';
 import { inEstate } from './tenancy.js';
 
@@ -31,19 +32,19 @@ export function isPoolItem(row: Pick<ItemRow, 'distribution' | 'status'>): boole
   return row.distribution === 'divide' && (POOL_STATUSES as readonly string[]).includes(row.status);
 }
 
-/** Why an item is not in the pool, in words a beneficiary understands. */
-export function notInPoolReason(row: Pick<ItemRow, 'distribution' | 'status'>): string {
-  if (row.distribution === 'return') return 'This item goes back to its owner, so it is not being divided.';
+/** Why an item is not in the pool, in words a beneficiary understands (in their language). */
+export function notInPoolReason(row: Pick<ItemRow, 'distribution' | 'status'>): Says {
+  if (row.distribution === 'return') return says('pool.return');
   switch (row.status) {
     case 'hold':
-      return 'This item is on hold, so it is not being divided at the moment.';
+      return says('pool.hold');
     case 'assigned':
     case 'handed-over':
-      return 'This item has already been assigned.';
+      return says('pool.assigned');
     case 'unwanted':
-      return 'This item has been set aside as unwanted.';
+      return says('pool.unwanted');
     default:
-      return 'This item is not being divided.';
+      return says('pool.other');
   }
 }
 
@@ -117,7 +118,8 @@ export async function recheckAccess(
   options: { mode?: 'share' | 'update'; facts?: ResourceFacts } = {},
 ) {
   const locked = await lockedStage(tx, access.estate.id, options.mode ?? 'share');
-  const decision = authorize(action, { roles: access.roles, stage: locked.stage }, options.facts);
+  // Only writes re-ask: in a closed estate (99) this refuses with `estate_closed`.
+  const decision = authorize(action, { roles: access.roles, stage: locked.stage }, options.facts, 'write');
   if (!decision.ok) throw refusal(decision, locked.stage);
   return locked;
 }
@@ -126,8 +128,9 @@ export async function recheckAccess(
  * Before a member's input (an approval, heart, ranking or tokens) is written: the policy allows
  * `action` in the estate's stage (its row share-locked, as in `lockedStage`, so a stage move waits
  * for the write), the stage's deadline has not passed (processed by the scheduler, or simply due:
- * the deadline is the deadline), and the member has not said they are done. One round trip: it
- * runs before every input.
+ * the deadline is the deadline), the member has not said they are done, and they accepted the
+ * estate's current Terms of Use and Agreement (409 `agreement_required`). One round trip: it runs
+ * before every input.
  */
 export async function assertInputsOpen(
   tx: Db,
@@ -144,25 +147,23 @@ export async function assertInputsOpen(
       processedAt: deadlines.processedAt,
       doneAutomatically: sql<boolean | null>`(select ${participation.automatic} from ${participation}
         where ${participation.estateId} = ${estateId} and ${participation.memberId} = ${access.user.id} and ${participation.stage} = ${estates.stage})`,
+      agreed: acceptedCurrentSql(estateId, access.user.id),
     })
     .from(estates)
     .leftJoin(deadlines, and(eq(deadlines.estateId, estates.id), eq(deadlines.stage, estates.stage)))
     .where(eq(estates.id, estateId))
     .for('share', { of: estates });
   const { stage, settings } = estateRules(row);
-  const decision = authorize(action, { roles: access.roles, stage });
+  const decision = authorize(action, { roles: access.roles, stage }, {}, 'write');
   if (!decision.ok) throw refusal(decision, stage);
   if (row?.dueAt && (row.processedAt || row.dueAt.getTime() <= now.getTime())) {
-    throw new AppError('wrong_stage', `The deadline for "${STAGE_NAMES[stage]}" has passed, so choices can no longer be changed.`);
+    throw new AppError('wrong_stage', says('inputs.deadlinePassed', { stage }));
   }
   if (row && row.doneAutomatically !== null) {
-    throw new AppError(
-      'wrong_stage',
-      row.doneAutomatically
-        ? `You were counted as done with "${STAGE_NAMES[stage]}" at its deadline, so your choices are final.`
-        : `You said you are done with "${STAGE_NAMES[stage]}", so your choices are final.`,
-    );
+    throw new AppError('wrong_stage', says(row.doneAutomatically ? 'inputs.doneAutomatically' : 'inputs.done', { stage }));
   }
+  // Consent: the current Terms of Use and Agreement accepted (the web leads there first).
+  if (row && !row.agreed) throw new AppError('agreement_required', says('consent.required'));
   return { settings };
 }
 

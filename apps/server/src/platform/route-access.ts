@@ -5,7 +5,7 @@
  * route can forget its check. Handlers read the result with `estateAccess(req)` / `caller(req)`.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { isAction, type Action, type ResourceFacts } from '@estate/domain/permissions';
+import { isAction, type Action, type Intent, type ResourceFacts } from '@estate/domain/permissions';
 import type { AppContext } from './context.js';
 import { requireAdmin, requireEstateAccess, requireUser, type EstateAccess, type UserRow } from './auth.js';
 
@@ -20,8 +20,11 @@ export const ACCOUNT_ACCESS = ['public', 'account', 'account:password-reset', 'a
 export type AccountAccess = (typeof ACCOUNT_ACCESS)[number];
 export type RouteAction = Action | AccountAccess;
 
-/** A governed route as the authorization matrix and the fuzz read it. */
-export type GovernedRoute = { method: string; url: string; action: RouteAction; hasBody: boolean };
+/**
+ * A governed route as the authorization matrix, the fuzz and the contract test read it (`responses`:
+ * the route's response schemas by status).
+ */
+export type GovernedRoute = { method: string; url: string; action: RouteAction; hasBody: boolean; responses: Record<string, unknown> };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,10 +76,16 @@ function accessHook(ctx: AppContext, action: RouteAction): AccessHook {
   return async (req) => {
     const eid = (req.params as { eid: string }).eid;
     const facts = req.routeOptions.config.resource?.(req);
-    const access = await requireEstateAccess(ctx, req, eid, action, facts);
+    // Every write (anything but GET and HEAD) is refused in a closed estate, whatever its action.
+    const access = await requireEstateAccess(ctx, req, eid, action, facts, intentOfMethod(req.method));
     req.estateAccessResolved = access;
     req.callerResolved = access.user;
   };
+}
+
+/** What a request does to the estate, from its method: the closed estate (stage 99) takes only reads. */
+export function intentOfMethod(method: string): Intent {
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
 }
 
 /** Call before any route is registered. */
@@ -95,7 +104,7 @@ export function governRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new Error(`${String(route.method)} ${route.url} declares the estate action "${action}" but has no :eid.`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, action, hasBody: Boolean(route.schema?.body) });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, action, hasBody: Boolean(route.schema?.body), responses: (route.schema?.response ?? {}) as Record<string, unknown> });
     }
     const existing = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [accessHook(ctx, action), ...existing];

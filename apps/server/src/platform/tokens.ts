@@ -1,7 +1,7 @@
 /** Short-lived access tokens (JWT, HS256) signed with the installation's secret. */
 import { webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
-import { AppError } from './errors.js';
+import { AppError, says } from './errors.js';
 
 /** Who a token was issued to, for which session, and when it stops. */
 export type AccessClaims = {
@@ -20,7 +20,7 @@ export type AccessGrant = Omit<AccessClaims, 'expiresAt'>;
 const REMEMBERED_TOKENS = 1_000;
 
 export function expired(): AppError {
-  return new AppError('token_expired', 'Your access has expired.');
+  return new AppError('token_expired', says('auth.accessExpired'));
 }
 
 export class AccessTokens {
@@ -66,14 +66,14 @@ export class AccessTokens {
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: now });
       if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number')
-        throw new AppError('unauthenticated', 'Invalid access.');
+        throw new AppError('unauthenticated', says('auth.invalidAccess'));
       // A token from before sessions were named: the client refreshes it for a current one.
       if (typeof payload.sid !== 'string' || typeof payload.gen !== 'number') throw expired();
       claims = { userId: payload.sub, sessionId: payload.sid, generation: payload.gen, expiresAt: payload.exp };
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (err instanceof errors.JWTExpired) throw expired();
-      throw new AppError('unauthenticated', 'Invalid access.');
+      throw new AppError('unauthenticated', says('auth.invalidAccess'));
     }
     this.remember(token, claims);
     return claims;

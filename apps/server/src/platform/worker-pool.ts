@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
-import { AppError, ERROR_STATUS, type ErrorCode } from './errors.js';
+import { AppError, ERROR_STATUS, type ErrorCode, type Says } from './errors.js';
 
 export type TaskLimits = {
   /** Wall-clock limit from the task's start; the thread is ended when it passes. */
@@ -31,7 +31,7 @@ export class TaskQueueFull extends Error {}
 
 type Reply =
   | { ok: true; value: unknown }
-  | { ok: false; error: { code: string; message: string; fields?: Record<string, string> } };
+  | { ok: false; error: { code: string; message: string; says?: Says; fields?: Record<string, string | Says> } };
 
 export type WorkerScript = { url: URL; source: boolean };
 
@@ -151,7 +151,7 @@ export class WorkerPool {
         finish(true, () => {
           if (reply.ok) resolve(reply.value as T);
           else if (reply.error.code in ERROR_STATUS && reply.error.code !== 'internal') {
-            reject(new AppError(reply.error.code as ErrorCode, reply.error.message, reply.error.fields));
+            reject(new AppError(reply.error.code as ErrorCode, reply.error.says ?? reply.error.message, reply.error.fields));
           } else reject(new Error(reply.error.message));
         });
       const onError = (err: Error & { code?: string }) =>
@@ -186,7 +186,7 @@ export function serveTask<I, O>(task: (input: I) => Promise<O> | O): void {
             ok: false,
             error:
               err instanceof AppError
-                ? { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }
+                ? { code: err.code, message: err.message, ...(err.says ? { says: err.says } : {}), ...(err.fieldSays ? { fields: err.fieldSays } : {}) }
                 : { code: 'internal', message: err instanceof Error ? err.message : String(err) },
           } satisfies Reply),
       );

@@ -6,7 +6,7 @@
  */
 import { authorizeWith, isAction, type Policy, type ResourceFacts } from '@estate/domain/permissions';
 import { STAGE_NAMES, STAGE_ORDER, type StageCode } from '@estate/domain/stages';
-import type { GovernedRoute, RouteAction } from '../platform/route-access.js';
+import { intentOfMethod, type GovernedRoute, type RouteAction } from '../platform/route-access.js';
 import { CALLERS, CALLER_ROLES, type CallerName } from './route-world.js';
 
 /** "ok" = the policy lets the request through to its handler; a number = the refusal's status. */
@@ -18,6 +18,7 @@ export function expectedOutcome(
   caller: CallerName,
   stage: StageCode,
   facts: ResourceFacts,
+  method = 'GET',
 ): Outcome {
   if (action === 'public') return 'ok';
   if (caller === 'signed-out') return 401;
@@ -25,7 +26,8 @@ export function expectedOutcome(
   if (action === 'admin') return caller === 'admin' ? 'ok' : 403;
   if (caller === 'outsider' || caller === 'no-estate') return 404;
   const roles = CALLER_ROLES[caller] ?? [];
-  const decision = authorizeWith(policy, action, { roles, stage }, facts);
+  // A write (any method but GET) to a closed estate is refused, 409 estate_closed, past the role check.
+  const decision = authorizeWith(policy, action, { roles, stage }, facts, intentOfMethod(method));
   if (decision.ok) return 'ok';
   return decision.reason === 'role' ? 403 : 409;
 }
@@ -34,11 +36,11 @@ export function expectedOutcome(
  * The stages where a route's answers differ: stages are grouped by the answers of all callers, and
  * the first stage of each group stands for it. Account-level routes do not depend on the stage.
  */
-export function stageGroups(policy: Policy, action: RouteAction, facts: ResourceFacts): StageCode[][] {
+export function stageGroups(policy: Policy, action: RouteAction, facts: ResourceFacts, method = 'GET'): StageCode[][] {
   if (!isAction(action)) return [[...STAGE_ORDER]];
   const groups = new Map<string, StageCode[]>();
   for (const stage of STAGE_ORDER) {
-    const signature = CALLERS.map((c) => expectedOutcome(policy, action, c, stage, facts)).join(',');
+    const signature = CALLERS.map((c) => expectedOutcome(policy, action, c, stage, facts, method)).join(',');
     groups.set(signature, [...(groups.get(signature) ?? []), stage]);
   }
   return [...groups.values()];
@@ -77,8 +79,8 @@ export function matrixDocument(policy: Policy, routes: MatrixRoute[]): string {
   for (const route of sorted) {
     const facts = Object.entries(route.facts).map(([k, v]) => `${k}=${v}`).join(' ');
     const name = `${route.method} ${route.url}${facts ? ` (${facts})` : ''}`;
-    for (const group of stageGroups(policy, route.action, route.facts)) {
-      const cells = CALLERS.map((c) => expectedOutcome(policy, route.action, c, group[0]!, route.facts));
+    for (const group of stageGroups(policy, route.action, route.facts, route.method)) {
+      const cells = CALLERS.map((c) => expectedOutcome(policy, route.action, c, group[0]!, route.facts, route.method));
       rows.push(`| ${name} | ${route.action} | ${stagesText(group)} | ${cells.join(' | ')} |`);
     }
   }
@@ -91,7 +93,7 @@ export function matrixDocument(policy: Policy, routes: MatrixRoute[]): string {
     'with `UPDATE_MATRIX=1 npx vitest run --project server src/test/authorization-matrix.test.ts` and review the diff.',
     '',
     '`ok` = the request reaches its handler; a number = the status of the refusal (401 signed out, 403 role,',
-    '404 not a member, 409 stage). Callers: anon signed out, none signed in without an estate, out a member of',
+    '404 not a member, 409 stage, or for any write in stage 99 the closed estate). Callers: anon signed out, none signed in without an estate, out a member of',
     'another estate, then the roles usr 0, obs 1, off 2, cre 4, ben 10, apr 20, buy 21, sel 22, tru 30, own 40, adm 99.',
     '',
     `Stages: ${legend}.`,

@@ -1,6 +1,7 @@
 /** Test data through the real API, with overrides. Each returns what later calls need. */
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { givesInput } from '@estate/domain/consent';
 import { users } from '../db/schema.js';
 import { call, type Caller, type Harness } from './harness.js';
 
@@ -42,21 +43,38 @@ export async function createEstate(h: Harness, as: Caller, name = 'Estate of Gra
   return res.json<{ estate: { id: string } }>().estate.id;
 }
 
-/** Invites a fresh user with the given roles and has them accept. */
+/**
+ * Invites a fresh user with the given roles and has them accept. Members who give input
+ * (beneficiaries, offspring) also accept the estate's Terms of Use and Agreement, as they must
+ * before their first heart (`acceptAgreements`), unless `agreements: false`.
+ */
 export async function addMember(
   h: Harness,
   estateId: string,
   trustee: Caller,
   roles: number[],
-  extra: { receivesThrough?: string } = {},
+  extra: { receivesThrough?: string; agreements?: boolean } = {},
 ): Promise<TestUser> {
+  const { agreements = true, ...body } = extra;
   const user = await createUser(h);
-  const invite = await call(h, 'POST', `/api/estates/${estateId}/invitations`, { body: { email: user.email, roles, ...extra }, as: trustee });
+  const invite = await call(h, 'POST', `/api/estates/${estateId}/invitations`, { body: { email: user.email, roles, ...body }, as: trustee });
   expect(invite.statusCode, invite.body).toBe(201);
   const token = invite.json<{ invitation: { link: string } }>().invitation.link.split('/invite/')[1]!;
   const accept = await call(h, 'POST', `/api/invitations/${token}/accept`, { as: user });
   expect(accept.statusCode, accept.body).toBe(200);
+  if (agreements && givesInput(roles)) await acceptAgreements(h, estateId, user);
   return user;
+}
+
+/** The member reads and accepts the current Terms of Use and Agreement, through the API. */
+export async function acceptAgreements(h: Harness, estateId: string, as: Caller): Promise<void> {
+  const list = await call(h, 'GET', `/api/estates/${estateId}/agreements`, { as });
+  expect(list.statusCode, list.body).toBe(200);
+  for (const doc of list.json<{ agreements: { kind: string; version: number; acceptedAt?: string }[] }>().agreements) {
+    if (doc.acceptedAt) continue;
+    const res = await call(h, 'POST', `/api/estates/${estateId}/agreements/${doc.kind}/accept`, { as, body: { version: doc.version } });
+    expect(res.statusCode, res.body).toBe(201);
+  }
 }
 
 export function linkToken(link: string): string {

@@ -80,7 +80,7 @@ export function multipart(fileName: string, contentType: string, bytes: Buffer) 
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function uploadPhoto(h: Harness, estateId: string, itemId: string, as: Caller) {
+export async function uploadPhoto(h: Harness, estateId: string, itemId: string, as: Caller) {
   const body = multipart('chair.png', 'image/png', await tinyPng());
   const res = await h.app.inject({
     method: 'POST',
@@ -141,7 +141,7 @@ export async function buildWorld(h: Harness): Promise<World> {
 }
 
 /** Runs `make` with the estate briefly in stage 0, where a trustee may add anything. */
-async function inCatalogueStage<T>(w: World, make: () => Promise<T>): Promise<T> {
+export async function inCatalogueStage<T>(w: World, make: () => Promise<T>): Promise<T> {
   const db = w.h.database.db;
   const [row] = await db.select({ stage: estates.stage }).from(estates).where(eq(estates.id, w.estateId));
   await db.update(estates).set({ stage: Stage.Initial }).where(eq(estates.id, w.estateId));
@@ -166,7 +166,7 @@ export type Request = {
   file?: { name: string; type: string; bytes: Buffer };
 };
 
-type Fixture = {
+export type Fixture = {
   request: (w: World, caller: CallerName) => Request | Promise<Request>;
   /** The values a policy predicate reads from the path (for the matrix's expected answers). */
   facts?: { step?: number; stage?: number };
@@ -176,23 +176,29 @@ type Fixture = {
   stream?: boolean;
 };
 
-const freshItem = (w: World) => inCatalogueStage(w, async () => (await createItem(w.h, w.estateId, w.trustee, { name: 'Spare Chair' })).id);
-const freshLocation = (w: World) =>
+export const freshItem = (w: World) => inCatalogueStage(w, async () => (await createItem(w.h, w.estateId, w.trustee, { name: 'Spare Chair' })).id);
+export const freshLocation = (w: World) =>
   inCatalogueStage(w, async () => (await call(w.h, 'POST', `/api/estates/${w.estateId}/locations`, { as: w.trustee, body: { name: 'Barn' } })).json().location.id as string);
-const freshRoom = (w: World) =>
+export const freshRoom = (w: World) =>
   inCatalogueStage(w, async () => (await call(w.h, 'POST', `/api/estates/${w.estateId}/locations/${w.locationId}/rooms`, { as: w.trustee, body: { name: 'Loft' } })).json().room.id as string);
-const freshInvitation = async (w: World) => {
+export const freshInvitation = async (w: World) => {
   const res = await call(w.h, 'POST', `/api/estates/${w.estateId}/invitations`, {
     as: w.trustee,
     body: { email: `invitee-${randomUUID()}@example.com`, roles: [Role.Beneficiary] },
   });
   return res.json<{ invitation: { link: string } }>().invitation.link.split('/').pop()!;
 };
-const ifMatch = async (w: World, itemId: string) => ({ 'if-match': await itemVersion(w, itemId) });
-const csv = (name: string) => ({ name: 'items.csv', type: 'text/csv', bytes: Buffer.from(`name\n${name}\n`) });
+export const ifMatch = async (w: World, itemId: string) => ({ 'if-match': await itemVersion(w, itemId) });
+export const csv = (name: string) => ({ name: 'items.csv', type: 'text/csv', bytes: Buffer.from(`name\n${name}\n`) });
+
+/**
+ * Each area's routes, one file per area in `route-fixtures/` (a new feature adds its own file, so
+ * features do not edit one shared list).
+ */
+const AREA_FIXTURES = import.meta.glob<Record<string, Fixture>>('./route-fixtures/*.ts', { eager: true, import: 'fixtures' });
 
 /** Keyed by "METHOD /path/:pattern", as the routes are registered. */
-export const FIXTURES: Record<string, Fixture> = {
+const CORE_FIXTURES: Record<string, Fixture> = {
   'GET /api/health': { request: () => ({}) },
   'GET /api/setup': { request: () => ({}) },
   'POST /api/setup': { request: () => ({ body: { firstName: 'Ada', lastName: 'Again', email: `setup-${randomUUID()}@example.com`, password: PASSWORD } }) },
@@ -314,6 +320,8 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/estates/:eid/input-commitments/:stage/mine': { request: () => ({ params: { stage: 11 } }), facts: { stage: 11 } },
   'POST /api/estates/:eid/input-commitments/:stage/renew': { request: () => ({ params: { stage: 11 } }), facts: { stage: 11 } },
 };
+
+export const FIXTURES: Record<string, Fixture> = Object.assign({}, CORE_FIXTURES, ...Object.values(AREA_FIXTURES));
 
 export function routeKey(route: Pick<GovernedRoute, 'method' | 'url'>): string {
   return `${route.method} ${route.url}`;

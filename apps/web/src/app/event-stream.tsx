@@ -5,12 +5,15 @@ import { useSession } from '../shared/session/session-context';
 import { dismissNotice, getNotices, notify } from '../shared/ui/notify';
 import { openEventStream, type ServerEvent } from '../shared/api/events';
 import { queryKeys } from '../shared/api/query-keys';
+import { HANDOVER_EVENT_KINDS, applyHandoverEvent } from '../shared/api/handover';
 import { applyItemEvent } from '../features/catalogue/live-updates';
+import { applyChatEvent } from '../features/chat/api';
 
 /** Keeps the stage live and shows notifications, from the server-sent event stream. */
 export function EventStream() {
   const queryClient = useQueryClient();
-  const { updateMe } = useSession();
+  const { updateMe, me } = useSession();
+  const meId = me?.user.id ?? null;
   useEffect(() => {
     const onEvent = (event: ServerEvent) => {
       if (event.type === 'stage') {
@@ -31,9 +34,24 @@ export function EventStream() {
         notify(i18n.t('stage.changed', { name: i18n.t(`stage.${stage}.name`, { ns: 'stages' }) }), 'info');
       } else if (event.type === 'other' && event.name === 'item') {
         applyItemEvent(queryClient, event.data);
+      } else if (event.type === 'other' && event.name === 'chat') {
+        applyChatEvent(queryClient, event.data, meId);
       } else if (event.type === 'notification') {
         const { kind, stage, dueAt, message, variant } = event.data;
-        if (kind === 'deadline-reminder' && stage !== undefined && dueAt) {
+        const estateId = (event.data as { estateId?: unknown }).estateId;
+        if (kind === 'agreement' && typeof estateId === 'string') {
+          // A new version to read, or the person's own acceptance on another device.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.agreements(estateId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.todos() });
+        } else if (kind === 'documents' && typeof estateId === 'string') {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.documents(estateId) });
+        } else if (kind === 'note-reminder') {
+          const title = (event.data as { title?: unknown }).title;
+          void queryClient.invalidateQueries({ queryKey: queryKeys.notes() });
+          notify(i18n.t('notes:reminderNotice', { title: typeof title === 'string' ? title : '' }), 'info');
+        } else if (typeof kind === 'string' && HANDOVER_EVENT_KINDS.includes(kind)) {
+          applyHandoverEvent(queryClient, event.data);
+        } else if (kind === 'deadline-reminder' && stage !== undefined && dueAt) {
           const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(dueAt));
           notify(i18n.t('notifications.deadlineReminder', { name: i18n.t(`stage.${stage}.name`, { ns: 'stages' }), date: when }), 'warning');
         } else if (message) {
@@ -42,6 +60,6 @@ export function EventStream() {
       }
     };
     return openEventStream(onEvent);
-  }, [queryClient, updateMe]);
+  }, [queryClient, updateMe, meId]);
   return null;
 }

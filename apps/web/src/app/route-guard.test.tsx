@@ -25,7 +25,7 @@ describe('route guard in the running app', () => {
 
     await waitFor(() => expect(app.location()).toBe('/trustee/analytics'));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(api.find('GET', '/api/me')[0]?.headers.get('Authorization')).toBe('Bearer token-1');
   });

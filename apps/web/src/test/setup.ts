@@ -1,23 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { i18n } from '../shared/i18n/i18n';
+import { i18n, nested } from '../shared/i18n/i18n';
 import { setAccessToken } from '../shared/api/client';
 import { queryClient } from '../shared/api/query-client';
 import { dismissNotice, getNotices } from '../shared/ui/notify';
-import enCommon from '../shared/i18n/locales/en/common.json';
 import enStages from '@estate/domain/content/stages.en.json';
-import enCatalogue from '../shared/i18n/locales/en/catalogue.json';
-import enProcess from '../shared/i18n/locales/en/process.json';
+import enRefusals from '@estate/domain/content/refusals.en.json';
 
 // Lazy pages can take a few seconds to appear on a busy two-core CI machine; wait for them.
 configure({ asyncUtilTimeout: 8000 });
 
 // Texts are fetched in the browser; tests load English directly.
-i18n.addResourceBundle('en', 'common', enCommon, true, true);
+// Every English namespace file (a feature's own namespace included).
+const EN_TEXTS = import.meta.glob<object>('../shared/i18n/locales/en/*.json', { eager: true, import: 'default' });
+for (const [file, texts] of Object.entries(EN_TEXTS)) {
+  i18n.addResourceBundle('en', /([\w-]+)\.json$/.exec(file)![1]!, texts, true, true);
+}
 i18n.addResourceBundle('en', 'stages', { stage: enStages }, true, true);
-i18n.addResourceBundle('en', 'catalogue', enCatalogue, true, true);
-i18n.addResourceBundle('en', 'process', enProcess, true, true);
+i18n.addResourceBundle('en', 'refusals', nested(enRefusals), true, true);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');

@@ -48,29 +48,9 @@ const ZERO = new Uint8Array([0]);
 const ONE = new Uint8Array([1]);
 
 // ---------------------------------------------------------------------------------------------
-// Answers of the API (api.md, "Inputs commitment"), shared by the server and the web app
+// A proof step, as records and the API's answers carry it (the answers: schemas/input-commitments.ts)
 
 export const proofStepSchema = z.object({ side: z.enum(['left', 'right']), hash: z.string() });
-export const inclusionProofSchema = z.object({
-  inputCommitment: z.string(),
-  memberId: z.string(),
-  lines: z.string(),
-  salt: z.string(),
-  proof: z.array(proofStepSchema),
-});
-export const commitmentListSchema = z.object({
-  commitments: z.array(
-    z.object({ stage: z.number().int(), inputCommitment: z.string(), frozenAt: z.string() }),
-  ),
-});
-export const renewAnswerSchema = z.object({
-  stage: z.number().int(),
-  inputCommitment: z.string(),
-  frozenAt: z.string(),
-  /** False when the choices were still the sealed ones: the seal stands, nothing was logged. */
-  renewed: z.boolean(),
-});
-export type CommitmentList = z.infer<typeof commitmentListSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Lines

@@ -62,6 +62,8 @@ export const settingsSchema = z.strictObject({
   }),
   customScrollbars: z.boolean(),
   animations: z.boolean(),
+  largeText: z.boolean(),
+  notifications: z.boolean(),
   shortcuts: z.array(text(64)).max(20),
   idleLockMinutes: z.number().int().min(0).max(240),
   currentEstateId: text(64).nullable(),

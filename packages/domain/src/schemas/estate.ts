@@ -1,5 +1,6 @@
 /** Estate, member and invitation schemas shared by web and server. */
 import { z } from 'zod';
+import { LANGUAGES } from '../settings.js';
 import { emailSchema } from './account.js';
 import { INVITABLE_ROLES, Role } from '../roles.js';
 import { nameText } from './text.js';
@@ -57,6 +58,8 @@ export const createInvitationBody = z
     email: emailSchema,
     roles: z.array(invitableRole).min(1, { message: 'validation.rolesRequired' }).max(INVITABLE_ROLES.length),
     receivesThrough: z.uuid({ message: 'validation.parent' }).optional(),
+    /** The language of the invitation mail (the invitee's); the inviter's own when not given. */
+    language: z.enum(LANGUAGES).optional(),
   })
   .superRefine((v, ctx) => {
     const offspring = v.roles.includes(Role.Offspring);
@@ -71,21 +74,6 @@ export const createInvitationBody = z
       });
     }
   });
-
-export const invitationSchema = z.object({
-  id: z.string(),
-  link: z.string(),
-  expiresAt: z.string(),
-});
-
-export const invitationPreviewSchema = z.object({
-  estateName: z.string(),
-  email: z.string(),
-  roles: z.array(z.number().int()),
-  invitedBy: z.string(),
-  expiresAt: z.string(),
-  accountExists: z.boolean(),
-});
 
 export const memberSchema = z.object({
   id: z.string(),

@@ -18,6 +18,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'validation.parent': 'Choose the parent from the list of beneficiaries.',
   'validation.parentRequired':
     'Choose the beneficiary who receives for them: someone invited as Offspring receives items through their parent.',
+  'validation.phone': 'Write a phone number with digits, and if you like +, spaces, dashes or brackets.',
   'validation.parentOnlyForOffspring':
     'Only an Offspring member receives through a parent. Add the Offspring role or clear this field.',
 };

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, LOGIN_STATUSES, userSchema } from '@estate/domain/schemas/account';
+import { ACCOUNT_STATUSES, LOGIN_STATUSES } from '@estate/domain/schemas/account';
+import { outboxAnswer, usersAnswer } from '@estate/domain/schemas/admin';
+import { userAnswer } from '@estate/domain/schemas/auth';
 import type { AppContext } from '../../platform/context.js';
 import { caller } from '../../platform/route-access.js';
 import { errorResponses, router } from '../../platform/http.js';
@@ -11,7 +13,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/admin/users', {
     config: { action: 'admin' },
-    schema: { tags: ['admin'], response: { 200: z.object({ users: z.array(userSchema) }), ...errorResponses(401, 403) } },
+    schema: { tags: ['admin'], response: { 200: usersAnswer, ...errorResponses(401, 403) } },
     handler: async () => ({ users: await admin.listUsers(ctx) }),
   });
 
@@ -21,7 +23,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['admin'],
       params: z.strictObject({ id: z.uuid() }),
       body: z.strictObject({ accountStatus: z.enum(ACCOUNT_STATUSES).optional(), loginStatus: z.enum(LOGIN_STATUSES).optional() }),
-      response: { 200: z.object({ user: userSchema }), ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: userAnswer, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (req) => {
       const user = caller(req);
@@ -33,14 +35,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'admin' },
     schema: {
       tags: ['admin'],
-      response: {
-        200: z.object({
-          messages: z.array(
-            z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string().nullable(), error: z.string().nullable(), createdAt: z.string() }),
-          ),
-        }),
-        ...errorResponses(401, 403),
-      },
+      response: { 200: outboxAnswer, ...errorResponses(401, 403) },
     },
     handler: async () => ({ messages: await admin.listOutbox(ctx) }),
   });

@@ -3,7 +3,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { outbox, users } from '../../db/schema.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, says } from '../../platform/errors.js';
 import { toUserDto } from '../../platform/user-dto.js';
 import { announceSessionsEnded, cancelOneTimeTokens, revokeAllSessions } from '../auth/service.js';
 
@@ -19,7 +19,7 @@ export type AccountChange = {
 
 export async function updateAccount(ctx: AppContext, admin: UserRow, userId: string, change: AccountChange) {
   if (userId === admin.id && change.accountStatus === 'disabled') {
-    throw new AppError('conflict', 'You cannot disable your own account.');
+    throw new AppError('conflict', says('admin.ownAccount'));
   }
   const now = ctx.now();
   const updated = await ctx.db.transaction(async (tx) => {

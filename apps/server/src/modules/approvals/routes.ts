@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { approvalBody, resolveBody } from '@estate/domain/schemas/approval';
+import { approvalProgressAnswer, approveAllAnswer, flagsAnswer, myApprovalsAnswer } from '@estate/domain/schemas/approvals';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
@@ -24,7 +25,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/api/estates/:eid/approvals/approve-all', {
     config: { action: 'approval.set' },
-    schema: { tags: ['stages'], params: estateParams, response: { 200: z.object({ approved: z.number() }), ...errors } },
+    schema: { tags: ['stages'], params: estateParams, response: { 200: approveAllAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return { approved: await approvals.approveAllRemaining(ctx, access) };
@@ -36,14 +37,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['stages'],
       params: estateParams,
-      response: {
-        200: z.object({
-          approvals: z.array(
-            z.object({ itemId: z.string(), status: z.enum(['approved', 'flagged']), comment: z.string(), suggestion: z.record(z.string(), z.unknown()).nullable(), resolution: z.string().nullable(), automatic: z.boolean() }),
-          ),
-        }),
-        ...errors,
-      },
+      response: { 200: myApprovalsAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -56,13 +50,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['stages'],
       params: estateParams,
-      response: {
-        200: z.object({
-          totalItems: z.number(),
-          members: z.array(z.object({ memberId: z.string(), displayName: z.string(), approved: z.number(), approvedAutomatically: z.number(), flagged: z.number() })),
-        }),
-        ...errors,
-      },
+      response: { 200: approvalProgressAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -75,14 +63,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['stages'],
       params: estateParams,
-      response: {
-        200: z.object({
-          flags: z.array(
-            z.object({ itemId: z.string(), itemName: z.string(), itemNumber: z.number(), memberId: z.string(), memberName: z.string(), comment: z.string(), suggestion: z.record(z.string(), z.unknown()).nullable(), resolution: z.string().nullable() }),
-          ),
-        }),
-        ...errors,
-      },
+      response: { 200: flagsAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);

@@ -11,7 +11,7 @@ import { approvals, itemLabels, items, labels, memberships, users } from '../../
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, says } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { assertInputsOpen } from '../../platform/pool.js';
@@ -156,7 +156,7 @@ export async function resolveFlag(ctx: AppContext, access: EstateAccess, itemId:
   await ctx.db.transaction(async (tx) => {
     const [flag] = await tx.select().from(approvals).where(inEstate(approvals, estateId, eq(approvals.itemId, itemId), eq(approvals.memberId, memberId)));
     if (!flag || flag.status !== 'flagged') throw notFound('That flag');
-    if (flag.resolution) throw new AppError('conflict', 'This flag has already been resolved.');
+    if (flag.resolution) throw new AppError('conflict', says('approvals.resolved'));
     if (body.resolution === 'accepted' && flag.suggestion) await applySuggestion(tx, estateId, itemId, flag.suggestion, access.user.id, now);
     await tx
       .update(approvals)

@@ -43,3 +43,13 @@ it('limits current-password checks for one signed-in account', async () => {
     h.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { authorization: `Bearer ${user.token}` }, payload: { currentPassword: 'Not-The-Password-1', newPassword: 'Fresh-Meadow-Walk-9' } });
   expect([(await change()).statusCode, (await change()).statusCode, (await change()).statusCode, (await change()).statusCode]).toEqual([400, 400, 400, 429]);
 });
+
+it('counts sign-in links with the other mails asked for one address', async () => {
+  await createUser(h, { email: 'link-flood@example.com' });
+  const statuses = [];
+  for (let i = 0; i < 2; i++) statuses.push((await attempt('/api/auth/sign-in-link', { email: 'link-flood@example.com' })).statusCode);
+  statuses.push((await attempt('/api/auth/forgot-password', { email: 'link-flood@example.com' })).statusCode);
+  statuses.push((await attempt('/api/auth/sign-in-link', { email: 'link-flood@example.com' })).statusCode);
+  // createUser's registration was the first mail of three.
+  expect(statuses).toEqual([202, 202, 429, 429]);
+});

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   changePasswordBody,
   confirmEmailBody,
@@ -7,14 +6,16 @@ import {
   loginBody,
   registerBody,
   resetPasswordBody,
-  userSchema,
 } from '@estate/domain/schemas/account';
+import { loginAnswer, refreshAnswer, userAnswer } from '@estate/domain/schemas/auth';
 import type { AppContext } from '../../platform/context.js';
 import { caller } from '../../platform/route-access.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, says } from '../../platform/errors.js';
 import { errorResponses, noContent, router } from '../../platform/http.js';
 import { toUserDto } from '../../platform/user-dto.js';
 import * as auth from './service.js';
+import { consumeSignInLink, requestSignInLink } from './sign-in-link.js';
+import { consumeSignInLinkBody, signInLinkAnswer, signInLinkBody } from '@estate/domain/schemas/people';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth';
@@ -42,7 +43,9 @@ function accountLimits(app: FastifyInstance, max: number) {
       const result = await limit(req);
       if (!result.isAllowed && result.isExceeded) {
         req.log.warn({ kind }, 'refused: too many attempts for one account');
-        throw new AppError('rate_limited', `Too many attempts. Please wait ${waitText(result.ttlInSeconds)} and try again.`);
+        const seconds = result.ttlInSeconds;
+        const wait = seconds < 60 ? says('rate.wait', { seconds }) : says('rate.waitMinutes', { minutes: Math.ceil(seconds / 60) });
+        throw new AppError('rate_limited', { ...wait, english: `Too many attempts. Please wait ${waitText(seconds)} and try again.` });
       }
     };
   };
@@ -72,7 +75,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/api/auth/register', {
     config: { action: 'public', rateLimit },
-    schema: { tags: ['auth'], body: registerBody, response: { 201: z.object({ user: userSchema }), ...errorResponses(400, 409, 429) } },
+    schema: { tags: ['auth'], body: registerBody, response: { 201: userAnswer, ...errorResponses(400, 409, 429) } },
     handler: async (req, reply) => {
       await perAccount.mail(req, req.body.email);
       return reply.code(201).send({ user: await auth.registerUser(ctx, req.body) });
@@ -103,7 +106,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['auth'],
       body: loginBody,
-      response: { 200: z.object({ accessToken: z.string(), user: userSchema }), ...errorResponses(400, 401, 403, 429) },
+      response: { 200: loginAnswer, ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (req, reply) => {
       await perAccount.signIn(req, req.body.email);
@@ -115,7 +118,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/api/auth/refresh', {
     config: { action: 'public' },
-    schema: { tags: ['auth'], response: { 200: z.object({ accessToken: z.string() }), ...errorResponses(401) } },
+    schema: { tags: ['auth'], response: { 200: refreshAnswer, ...errorResponses(401) } },
     handler: async (req, reply) => {
       const session = await auth.refreshSession(ctx, req.log, req.cookies[REFRESH_COOKIE]);
       setRefreshCookie(reply, session);
@@ -140,6 +143,32 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       await perAccount.mail(req, req.body.email);
       await auth.requestPasswordReset(ctx, req.body.email);
       return reply.code(202).send(null);
+    },
+  });
+
+  // Sign-in links (api.md "Sign-in links"): the request counts against the address's mail limit,
+  // like a reset; the answer is 202 whether or not an account has the address.
+  r.post('/api/auth/sign-in-link', {
+    config: { action: 'public', rateLimit },
+    schema: { tags: ['auth'], body: signInLinkBody, response: { 202: noContent, ...errorResponses(400, 429) } },
+    handler: async (req, reply) => {
+      await perAccount.mail(req, req.body.email);
+      await requestSignInLink(ctx, req.body.email);
+      return reply.code(202).send(null);
+    },
+  });
+
+  r.post('/api/auth/sign-in-link/consume', {
+    config: { action: 'public', rateLimit },
+    schema: {
+      tags: ['auth'],
+      body: consumeSignInLinkBody,
+      response: { 200: signInLinkAnswer, ...errorResponses(400, 403, 429) },
+    },
+    handler: async (req, reply) => {
+      const session = await consumeSignInLink(ctx, req.log, req.body.token);
+      setRefreshCookie(reply, session);
+      return { accessToken: session.accessToken, user: toUserDto(session.user) };
     },
   });
 

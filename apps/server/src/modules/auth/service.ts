@@ -6,7 +6,7 @@ import type { User, changePasswordBody, loginBody, registerBody, resetPasswordBo
 import { oneTimeTokens, refreshTokens, users } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, says } from '../../platform/errors.js';
 import { hashToken, newId, newSecretToken } from '../../platform/ids.js';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
 import { findOpenInvitation, joinEstate } from '../invitations/service.js';
@@ -20,13 +20,16 @@ const ROTATION_GRACE_MS = 10_000;
 
 export function assertPasswordAllowed(password: string, field = 'password'): void {
   if (isCommonPassword(password)) {
-    throw new AppError('validation_failed', 'That password is too common.', {
-      [field]: 'This password is too common and easy to guess. Please choose another.',
+    throw new AppError('validation_failed', says('auth.commonPassword'), {
+      [field]: says('auth.commonPasswordField'),
     });
   }
 }
 
-async function issueOneTimeToken(db: Db, userId: string, purpose: 'confirm-email' | 'reset-password', ttlMs: number, now: Date) {
+/** What a single-use mailed link is for. */
+export type OneTimePurpose = 'confirm-email' | 'reset-password' | 'sign-in-link';
+
+export async function issueOneTimeToken(db: Db, userId: string, purpose: OneTimePurpose, ttlMs: number, now: Date) {
   const token = newSecretToken();
   await db.insert(oneTimeTokens).values({
     id: newId(),
@@ -42,7 +45,7 @@ async function issueOneTimeToken(db: Db, userId: string, purpose: 'confirm-email
  * Cancels a user's outstanding single-use links of these purposes (a used one is already spent): a reset or a
  * password change ends every other reset link; a confirmed address makes other confirmation links moot.
  */
-export async function cancelOneTimeTokens(db: Db, userId: string, purposes: ('confirm-email' | 'reset-password')[], now: Date) {
+export async function cancelOneTimeTokens(db: Db, userId: string, purposes: OneTimePurpose[], now: Date) {
   await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
@@ -50,7 +53,7 @@ export async function cancelOneTimeTokens(db: Db, userId: string, purposes: ('co
 }
 
 /** Marks a single-use token used, atomically, and returns its user; refuses used or expired ones. */
-async function consumeOneTimeToken(db: Db, token: string, purpose: 'confirm-email' | 'reset-password', now: Date) {
+export async function consumeOneTimeToken(db: Db, token: string, purpose: OneTimePurpose, now: Date) {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
@@ -64,8 +67,8 @@ async function consumeOneTimeToken(db: Db, token: string, purpose: 'confirm-emai
     )
     .returning({ userId: oneTimeTokens.userId });
   if (!row) {
-    throw new AppError('validation_failed', 'This link has expired or was already used.', {
-      token: 'This link has expired or was already used. Please ask for a new one.',
+    throw new AppError('validation_failed', says('auth.linkUsed'), {
+      token: says('auth.linkUsedField'),
     });
   }
   return row.userId;
@@ -106,8 +109,8 @@ export async function registerUser(ctx: AppContext, body: z.infer<typeof registe
   const now = ctx.now();
   const invitation = body.invitation ? await findOpenInvitation(ctx.db, body.invitation, now) : undefined;
   if (invitation && invitation.email !== body.email) {
-    throw new AppError('validation_failed', 'This invitation was sent to another address.', {
-      email: 'This invitation was sent to a different email address. Register with that address, or ask the trustee for a new invitation.',
+    throw new AppError('validation_failed', says('auth.invitationOtherAddress'), {
+      email: says('auth.invitationOtherAddressField'),
     });
   }
   const passwordHash = await hashPassword(body.password);
@@ -165,7 +168,7 @@ export async function resendConfirmation(ctx: AppContext, email: string): Promis
 
 export type Session = { user: UserRow; accessToken: string; refreshToken: string; refreshExpiresAt: Date };
 
-async function startSession(ctx: AppContext, user: UserRow, familyId = newId()): Promise<Session> {
+export async function startSession(ctx: AppContext, user: UserRow, familyId = newId()): Promise<Session> {
   const now = ctx.now();
   const refreshToken = newSecretToken();
   const refreshExpiresAt = new Date(now.getTime() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
@@ -186,18 +189,18 @@ export async function login(ctx: AppContext, log: FastifyBaseLogger, body: z.inf
   if (!user || !ok) {
     log.warn({ email: body.email }, 'sign-in failed');
     // One message for unknown email and wrong password, so accounts cannot be discovered.
-    throw new AppError('invalid_credentials', 'The email or password is not correct.', {
-      password: 'The email or password is not correct.',
+    throw new AppError('invalid_credentials', says('auth.wrongPassword'), {
+      password: says('auth.wrongPassword'),
     });
   }
   if (user.accountStatus === 'disabled') {
     log.warn({ userId: user.id }, 'sign-in refused: account disabled');
-    throw new AppError('account_disabled', 'This account has been disabled. Please contact the administrator.');
+    throw new AppError('account_disabled', says('auth.disabled'));
   }
   if (!user.emailConfirmedAt) {
     log.info({ userId: user.id }, 'sign-in refused: email not confirmed');
-    throw new AppError('email_not_confirmed', 'Please confirm your email address first. We sent you a link.', {
-      email: 'Please confirm this email address first: open the link we sent you.',
+    throw new AppError('email_not_confirmed', says('auth.confirmFirst'), {
+      email: says('auth.confirmFirstField'),
     });
   }
   log.info({ userId: user.id }, 'signed in');
@@ -205,7 +208,7 @@ export async function login(ctx: AppContext, log: FastifyBaseLogger, body: z.inf
 }
 
 export async function refreshSession(ctx: AppContext, log: FastifyBaseLogger, token: string | undefined): Promise<Session> {
-  const invalid = new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+  const invalid = new AppError('unauthenticated', says('code.token_expired'));
   if (!token) throw invalid;
   const now = ctx.now();
   const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
@@ -300,8 +303,8 @@ export async function resetPassword(ctx: AppContext, body: z.infer<typeof resetP
       .update(users)
       .set({ passwordHash, loginStatus: 'ok', emailConfirmedAt: now, updatedAt: now })
       .where(eq(users.id, userId));
-    // Every other reset link dies with this one; the address is proven, so confirmation links too.
-    await cancelOneTimeTokens(tx, userId, ['reset-password', 'confirm-email'], now);
+    // Every other reset link dies with this one (and sign-in links); the address is proven, so confirmation links too.
+    await cancelOneTimeTokens(tx, userId, ['reset-password', 'confirm-email', 'sign-in-link'], now);
     return { userId, generation: await revokeAllSessions(tx, userId, now) };
   });
   await announceSessionsEnded(ctx, ended.userId, ended.generation);
@@ -310,8 +313,8 @@ export async function resetPassword(ctx: AppContext, body: z.infer<typeof resetP
 /** Changes the password, ends every other session and starts a fresh one for this device. */
 export async function changePassword(ctx: AppContext, user: UserRow, body: z.infer<typeof changePasswordBody>): Promise<Session> {
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    throw new AppError('validation_failed', 'The current password is not correct.', {
-      currentPassword: 'The current password is not correct.',
+    throw new AppError('validation_failed', says('auth.wrongCurrentPassword'), {
+      currentPassword: says('auth.wrongCurrentPassword'),
     });
   }
   assertPasswordAllowed(body.newPassword, 'newPassword');
@@ -319,7 +322,7 @@ export async function changePassword(ctx: AppContext, user: UserRow, body: z.inf
   const now = ctx.now();
   const generation = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, loginStatus: 'ok', updatedAt: now }).where(eq(users.id, user.id));
-    await cancelOneTimeTokens(tx, user.id, ['reset-password'], now);
+    await cancelOneTimeTokens(tx, user.id, ['reset-password', 'sign-in-link'], now);
     return revokeAllSessions(tx, user.id, now);
   });
   await announceSessionsEnded(ctx, user.id, generation);

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { directionOf, drawLine, wrapLines } from '../../platform/pdf-text.js';
 import type { LabelEntry } from './service.js';
 
 const mm = (v: number) => (v * 72) / 25.4;
@@ -100,9 +101,15 @@ export async function renderLabelSheet(entries: LabelEntry[], options: { title: 
     const textX = x + pad + qrSize + mm(1.5);
     const textWidth = g.width - (textX - x) - pad;
     doc.fillColor('#000000').font('Helvetica-Bold').fontSize(17).text(entry.label, textX, y + pad + 2, { width: textWidth, lineBreak: false });
-    doc.font(textFont).fontSize(8).text(show(entry.name), textX, y + pad + 24, { width: textWidth, height: 38, ellipsis: true });
+    // Names and places in any language, Arabic right to left (platform/pdf-text.ts).
+    const name = show(entry.name);
+    doc.font(textFont).fontSize(8);
+    wrapLines(doc, name, textWidth, 4).forEach((line, k) => drawLine(doc, line, textX, y + pad + 24 + k * 9.5, textWidth, { direction: directionOf(name) }));
     if (entry.place) {
-      doc.fillColor('#555555').fontSize(6).text(show(entry.place), textX, y + g.height - pad - 8, { width: textWidth, height: 8, ellipsis: true, lineBreak: false });
+      const place = show(entry.place);
+      doc.fillColor('#555555').fontSize(6);
+      const [first] = wrapLines(doc, place, textWidth, 1);
+      if (first) drawLine(doc, first, textX, y + g.height - pad - 8, textWidth, { direction: directionOf(place) });
     }
   });
   doc.end();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { importAnswer, importPreviewAnswer } from '@estate/domain/schemas/catalogue-io';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { AppError } from '../../platform/errors.js';
@@ -8,33 +9,6 @@ import { LABELS_PER_PAGE, renderLabelSheet } from './labels.js';
 import { refreshStatistics } from '../../db/maintenance.js';
 import * as catalogueIo from './service.js';
 import { fileTooLarge, importLimits } from './sheet.js';
-
-const changeSchema = z.object({ from: z.string().nullable(), to: z.string().nullable() });
-const previewSchema = z.object({
-  rows: z.array(
-    z.object({
-      row: z.number(),
-      action: z.enum(['create', 'update', 'unchanged', 'error']),
-      itemId: z.string().optional(),
-      ref: z.string().optional(),
-      changes: z.record(z.string(), changeSchema).optional(),
-      errors: z.record(z.string(), z.string()).optional(),
-    }),
-  ),
-  summary: z.object({
-    format: z.enum(['csv', 'xlsx']),
-    rows: z.number(),
-    create: z.number(),
-    update: z.number(),
-    unchanged: z.number(),
-    error: z.number(),
-    newLocations: z.array(z.string()),
-    newRooms: z.array(z.string()),
-    newCategories: z.array(z.string()),
-    newTags: z.array(z.string()),
-    ignoredColumns: z.array(z.string()),
-  }),
-});
 
 const itemIdList = z
   .string()
@@ -84,7 +58,7 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: 'What importing this CSV or XLSX file would do, row by row. Nothing is stored.',
       params: estateParams,
       consumes: ['multipart/form-data'],
-      response: { 200: previewSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      response: { 200: importPreviewAnswer, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -99,10 +73,7 @@ export function catalogueIoRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: 'Imports the file in one transaction: every row applies, or none (400 names each bad row and column).',
       params: estateParams,
       consumes: ['multipart/form-data'],
-      response: {
-        200: z.object({ created: z.number(), updated: z.number(), unchanged: z.number() }),
-        ...errorResponses(400, 401, 403, 404, 409, 413, 415),
-      },
+      response: { 200: importAnswer, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
     },
     handler: async (req) => {
       const access = estateAccess(req);

@@ -8,17 +8,20 @@
  */
 import { asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { can } from '@estate/domain/permissions';
+import { handoverViewStatus } from '@estate/domain/handover';
+import { Stage } from '@estate/domain/stages';
 import { itemFieldsSchema, itemLabel, parseItemLabel } from '@estate/domain/items';
 import { validationText } from '@estate/domain/schemas/messages';
 import type { Db } from '../../db/client.js';
-import { activityEvents, estates, itemLabels, items, labels, locations, rooms } from '../../db/schema.js';
+import { activityEvents, estates, handovers, itemLabels, items, labels, locations, receipts, rooms, users } from '../../db/schema.js';
 import type { ActivityInput } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { inEstate } from '../../platform/tenancy.js';
-import { COLUMNS, CONTENT_TYPES, readSheet, writeCsv, writeXlsx, type Column, type ExportCell, type Sheet, type SheetRow } from './sheet.js';
+import { COLUMNS, CONTENT_TYPES, RESULT_COLUMNS, readSheet, writeCsv, writeXlsx, type Column, type ExportCell, type ExportColumn, type ResultColumn, type Sheet, type SheetRow } from './sheet.js';
+import { HANDOVER_TEXT, reasonText } from '../closing/estate-facts.js';
 
 type ItemRow = typeof items.$inferSelect;
 type Distribution = ItemRow['distribution'];
@@ -99,8 +102,34 @@ export function safeFileName(name: string): string {
   return slug || 'estate';
 }
 
+/**
+ * Who received each item, why, and its hand-over: once results are published, for a caller who
+ * may see assignments (null otherwise, and the export has no such columns).
+ */
+async function resultsOf(db: Db, access: EstateAccess): Promise<Map<string, Record<ResultColumn, string>> | null> {
+  if (access.stage < Stage.AssignmentCompleted || !can('assignment.viewAll', access)) return null;
+  const estateId = access.estate.id;
+  const rows = await db
+    .select({ id: items.id, receiverId: items.assignedTo, reason: items.assignmentReason, status: items.status, firstName: users.firstName, lastName: users.lastName, recorded: handovers.status, receipt: receipts.id })
+    .from(items)
+    .leftJoin(users, eq(users.id, items.assignedTo))
+    .leftJoin(handovers, eq(handovers.itemId, items.id))
+    .leftJoin(receipts, eq(receipts.itemId, items.id))
+    .where(inEstate(items, estateId));
+  return new Map(
+    rows.map((r) => {
+      const assigned = r.receiverId !== null || r.status === 'assigned' || r.status === 'handed-over';
+      const receiver = r.receiverId ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() : r.reason === 'return' ? 'Back to its owner' : '';
+      const handover = assigned ? HANDOVER_TEXT[handoverViewStatus(r.recorded, r.receipt !== null)] : '';
+      return [r.id, { Receiver: receiver, Reason: reasonText(r.reason), 'Hand-over': handover }];
+    }),
+  );
+}
+
 export async function exportItems(ctx: AppContext, access: EstateAccess, format: 'csv' | 'xlsx') {
   const cat = await loadCatalogue(ctx.db, access.estate.id);
+  const results = await resultsOf(ctx.db, access);
+  const columns: ExportColumn[] = results ? [...COLUMNS, ...RESULT_COLUMNS] : [...COLUMNS];
   // Interest (who or how many hearted) is never part of the export.
   const rows: ExportCell[][] = cat.items.map((item) => {
     const l = cat.labelsOf.get(item.id);
@@ -122,9 +151,10 @@ export async function exportItems(ctx: AppContext, access: EstateAccess, format:
       Distribution: DISTRIBUTION_TEXT[item.distribution],
       Status: STATUS_TEXT[item.status],
     };
-    return COLUMNS.map((c) => row[c]);
+    const result = results?.get(item.id);
+    return columns.map((c) => (c in row ? row[c as Column] : (result?.[c as ResultColumn] ?? '')));
   });
-  const bytes = format === 'csv' ? writeCsv(rows) : await writeXlsx(rows, 'Items');
+  const bytes = format === 'csv' ? writeCsv(rows, columns) : await writeXlsx(rows, 'Items', columns);
   const date = ctx.now().toISOString().slice(0, 10);
   return { bytes, contentType: CONTENT_TYPES[format], fileName: `${safeFileName(access.estate.name)}-items-${date}.${format}` };
 }

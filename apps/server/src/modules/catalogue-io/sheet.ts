@@ -33,6 +33,14 @@ export const COLUMNS = [
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
+/**
+ * Once results are published (stage 40), exports say who received each item, why, and how its
+ * hand-over stands, for a caller who may see assignments. Import ignores these columns.
+ */
+export const RESULT_COLUMNS = ['Receiver', 'Reason', 'Hand-over'] as const;
+export type ResultColumn = (typeof RESULT_COLUMNS)[number];
+export type ExportColumn = Column | ResultColumn;
+
 export const MAX_IMPORT_ROWS = IMPORT_LIMITS.rows;
 
 export type ImportLimits = {
@@ -321,10 +329,10 @@ export type ExportCell = string | number | null;
  * RFC 4180: every field in double quotes (so a line break inside a cell never starts a row),
  * CRLF between rows, and formula-like lines neutralised (escapeCell).
  */
-export function writeCsv(rows: ExportCell[][]): Buffer {
+export function writeCsv(rows: ExportCell[][], columns: readonly ExportColumn[] = COLUMNS): Buffer {
   const text = (v: ExportCell) => (typeof v === 'string' ? escapeCell(v) : v === null ? '' : String(v));
   // The byte-order mark makes Excel read the file as UTF-8; Windows line ends suit it too.
-  const csv = stringify([[...COLUMNS], ...rows].map((r) => r.map(text)), { bom: true, record_delimiter: 'windows', quoted: true, quoted_empty: true });
+  const csv = stringify([[...columns], ...rows].map((r) => r.map(text)), { bom: true, record_delimiter: 'windows', quoted: true, quoted_empty: true });
   return Buffer.from(csv, 'utf8');
 }
 
@@ -334,21 +342,21 @@ export function writeCsv(rows: ExportCell[][]): Buffer {
  */
 const xlsxText = (text: string) => text.replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1').replaceAll('\r', '_x000D_');
 
-const WIDTHS: Partial<Record<Column, number>> = { Ref: 12, Number: 10, Name: 36, 'Location / Room': 28, Categories: 22, Tags: 18, Notes: 48, Value: 12 };
+const WIDTHS: Partial<Record<ExportColumn, number>> = { Receiver: 24, Reason: 22, 'Hand-over': 14, Ref: 12, Number: 10, Name: 36, 'Location / Room': 28, Categories: 22, Tags: 18, Notes: 48, Value: 12 };
 
 /**
  * Text goes in as text cells (never formulas), formula-like lines neutralised as in CSV (Excel turns
  * a text cell that starts with "=" into a formula once someone edits it); only Year and Value,
  * which we produce, are numbers.
  */
-export async function writeXlsx(rows: ExportCell[][], sheetName: string): Promise<Buffer> {
+export async function writeXlsx(rows: ExportCell[][], sheetName: string, columns: readonly ExportColumn[] = COLUMNS): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Estate Portal';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Items', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c, key: c, width: WIDTHS[c] ?? 14 }));
+  sheet.columns = columns.map((c) => ({ header: c, key: c, width: WIDTHS[c] ?? 14 }));
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) sheet.addRow(r.map((v) => (v === '' ? null : typeof v === 'string' ? xlsxText(escapeCell(v)) : v)));
-  sheet.getColumn(COLUMNS.indexOf('Value') + 1).numFmt = '0.00';
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
+  sheet.getColumn(columns.indexOf('Value') + 1).numFmt = '0.00';
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

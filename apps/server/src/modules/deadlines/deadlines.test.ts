@@ -83,7 +83,7 @@ describe('deadlines', () => {
     const admin = await signIn(h, 'root@example.com');
     const after = (await call(h, 'GET', '/api/admin/outbox', { as: admin })).json().messages.filter((m: { subject: string }) => m.subject.startsWith('Reminder'));
     expect(after).toHaveLength(2);
-    expect(after[0].subject).toBe('Reminder: "Beneficiaries Approve All Items" closes soon');
+    expect(after[0].subject).toBe("Reminder: “Beneficiaries Approve All Items” closes soon – Estate of Grandma Rose");
   });
 
   it('sends no reminders when the estate has notifications switched off', async () => {

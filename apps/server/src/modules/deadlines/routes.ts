@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { deadlineBody } from '@estate/domain/schemas/approval';
+import { deadlineAnswer, deadlinesAnswer } from '@estate/domain/schemas/deadlines';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router, stageParams } from '../../platform/http.js';
 import * as deadlines from './service.js';
 
-const deadlineSchema = z.object({ stage: z.number(), name: z.string(), dueAt: z.string(), autoAdvance: z.boolean(), passed: z.boolean() });
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export function deadlineRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -14,7 +13,7 @@ export function deadlineRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/estates/:eid/deadlines', {
     config: { action: 'deadline.view' },
-    schema: { tags: ['stages'], params: estateParams, response: { 200: z.object({ deadlines: z.array(deadlineSchema) }), ...errors } },
+    schema: { tags: ['stages'], params: estateParams, response: { 200: deadlinesAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return { deadlines: await deadlines.listDeadlines(ctx, access.estate.id) };
@@ -23,7 +22,7 @@ export function deadlineRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put('/api/estates/:eid/deadlines/:stage', {
     config: { action: 'deadline.set' },
-    schema: { tags: ['stages'], params: stageParams, body: deadlineBody, response: { 200: z.object({ deadline: deadlineSchema }), ...errors } },
+    schema: { tags: ['stages'], params: stageParams, body: deadlineBody, response: { 200: deadlineAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return { deadline: await deadlines.setDeadline(ctx, access, req.params.stage, new Date(req.body.dueAt), req.body.autoAdvance) };

@@ -3,7 +3,7 @@
  * approving (2) or as done (11, 20, 30), their inputs freeze, and the stage advances if the trustee
  * chose that. A reminder goes out a day before. Runs from the scheduler, once across processes.
  */
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { DEADLINE_STAGES, STAGE_NAMES, Stage, isStageCode, type StageCode } from '@estate/domain/stages';
 import { Role } from '@estate/domain/roles';
 import type { Db } from '../../db/client.js';
@@ -11,12 +11,15 @@ import { deadlines, estates, memberships, participation, users } from '../../db/
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, says } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { approveForNonResponders } from '../approvals/service.js';
 import { advanceAtDeadline } from '../stages/service.js';
 import { markNonRespondersDone } from '../participation/service.js';
 import { sealInputs } from '../input-commitments/seal.js';
+import { mailWhoseTurnItIs } from '../stages/your-turn.js';
+import { readerLanguage, reminderMail } from '../../platform/mail-texts.js';
+import { stageTodo } from '@estate/domain/todos';
 
 export const REMINDER_BEFORE_MS = 24 * 3600_000;
 
@@ -37,14 +40,14 @@ async function syncEstateDeadlines(tx: Db, estateId: string) {
 export async function setDeadline(ctx: AppContext, access: EstateAccess, stage: number, dueAt: Date, autoAdvance: boolean) {
   const estateId = access.estate.id;
   if (!isStageCode(stage) || !DEADLINE_STAGES.includes(stage)) {
-    throw new AppError('validation_failed', 'Only some stages have deadlines.', { stage: 'Deadlines can be set for stages 2, 11, 20 and 30.' });
+    throw new AppError('validation_failed', says('deadlines.whichStages'), { stage: says('deadlines.whichStagesField') });
   }
   if (dueAt.getTime() <= ctx.now().getTime()) {
-    throw new AppError('validation_failed', 'A deadline must be in the future.', { dueAt: 'Choose a date and time in the future.' });
+    throw new AppError('validation_failed', says('deadlines.future'), { dueAt: says('deadlines.futureField') });
   }
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(deadlines).where(inEstate(deadlines, estateId, eq(deadlines.stage, stage)));
-    if (existing?.processedAt) throw new AppError('conflict', `The deadline for "${STAGE_NAMES[stage]}" has already passed.`);
+    if (existing?.processedAt) throw new AppError('conflict', says('deadlines.passed', { stage }));
     const [row] = await tx
       .insert(deadlines)
       .values({ estateId, stage, dueAt, autoAdvance })
@@ -60,7 +63,7 @@ export async function removeDeadline(ctx: AppContext, access: EstateAccess, stag
   const estateId = access.estate.id;
   await ctx.db.transaction(async (tx) => {
     const [removed] = await tx.delete(deadlines).where(inEstate(deadlines, estateId, eq(deadlines.stage, stage), isNull(deadlines.processedAt))).returning();
-    if (!removed) throw new AppError('not_found', 'There is no open deadline for that stage.');
+    if (!removed) throw new AppError('not_found', says('deadlines.none'));
     await syncEstateDeadlines(tx, estateId);
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'deadline.removed', entity: 'estate', entityId: estateId, field: `deadline.${stage}`, from: removed.dueAt.toISOString() });
   });
@@ -91,6 +94,8 @@ export async function processDueDeadlines(ctx: AppContext): Promise<{ estateId: 
     if (!outcome) continue;
     results.push(outcome);
     await ctx.events.publish({ type: 'stage', estateId: outcome.estateId, data: { stage: outcome.advancedTo ?? outcome.stage, deadlinePassed: outcome.stage } });
+    const advancedTo = outcome.advancedTo;
+    if (advancedTo !== undefined && isStageCode(advancedTo)) ctx.mailer.inBackground(() => mailWhoseTurnItIs(ctx, outcome.estateId, advancedTo, null));
   }
   return results;
 }
@@ -113,21 +118,21 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
     // The estate's notifications switch (the seed's system record "notify") turns reminders off.
     if (!claimed || stage !== deadline.stage || settings.notify === false) continue;
     const people = await ctx.db
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, settings: users.settings, roles: memberships.roles })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.estateId, deadline.estateId), sql`${Role.Beneficiary} = any(${memberships.roles})`));
+      .where(and(eq(memberships.estateId, deadline.estateId), sql`${Role.Beneficiary} = any(${memberships.roles})`, ne(users.accountStatus, 'disabled')));
     const done = new Set(
       (await ctx.db.select({ id: participation.memberId }).from(participation).where(inEstate(participation, deadline.estateId, eq(participation.stage, deadline.stage)))).map((p) => p.id),
     );
-    const stageName = STAGE_NAMES[deadline.stage as StageCode];
-    const when = deadline.dueAt.toUTCString();
     for (const person of people.filter((p) => !done.has(p.id))) {
-      await ctx.mailer.send({
-        to: person.email,
-        subject: `Reminder: "${stageName}" closes soon`,
-        text: `Hello ${person.firstName},\n\nThis is a gentle reminder that the stage "${stageName}" of the estate "${estateName}" closes on ${when}.\n\nIf you have not finished, please sign in before then. After the deadline, anything you have not answered counts as approved or done, as the estate's rules say.`,
-      });
+      const todo = stageTodo({ estateId: deadline.estateId, stage: deadline.stage as StageCode, roles: person.roles, dueAt: deadline.dueAt.toISOString(), done: false });
+      const url = `${ctx.config.PUBLIC_URL}${todo?.path ?? '/'}`;
+      const reader = { email: person.email, firstName: person.firstName, language: readerLanguage(person.settings), roles: person.roles };
+      // Someone who turned mail off (quick settings) still gets the notice in the app.
+      if (person.settings['notifications'] !== false) {
+        await ctx.mailer.send(reminderMail(reader, { estate: estateName, stage: deadline.stage as StageCode, deadline: deadline.dueAt, url }));
+      }
       await ctx.events.publish({ type: 'notification', userId: person.id, estateId: deadline.estateId, data: { kind: 'deadline-reminder', stage: deadline.stage, dueAt: deadline.dueAt.toISOString() } });
       sent += 1;
     }

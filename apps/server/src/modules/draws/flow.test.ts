@@ -3,10 +3,10 @@
  * run by the trustee, and every stored record then verifies with the domain's verifier.
  */
 import { expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { verifyRecord } from '@estate/domain/draw/record';
 import { Role } from '@estate/domain/roles';
-import { items as itemsTable } from '../../db/schema.js';
+import { items as itemsTable, outbox } from '../../db/schema.js';
 import { call, useHarness, type Caller } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, type TestUser } from '../../test/factories.js';
 
@@ -130,6 +130,9 @@ it('takes an estate from directives to published results, and every record verif
   expect(fairnessEarly.statusCode).toBe(409);
   expect(fairnessEarly.json().error.message).toContain('"Beneficiary Assignment Completed"');
   await move(40);
+  // Each beneficiary is told by mail that the results are ready (the observer has nothing to do).
+  const resultsMail = async () => (await h.database.db.select().from(outbox).where(like(outbox.subject, 'The results are ready%'))).map((m) => m.to).sort();
+  await expect.poll(resultsMail).toEqual([anna.email, ben.email, carol.email].sort());
 
   // Every stored record verifies, with the domain's verifier and through the API.
   const draws = (await call(h, 'GET', url('/draws'), { as: anna })).json().draws;
@@ -187,6 +190,17 @@ it('takes an estate from directives to published results, and every record verif
   const own = (await call(h, 'GET', url('/fairness'), { as: ben })).json();
   expect(own).toMatchObject({ scope: 'own', report: { row: { memberId: ben.id } } });
   expect(own.report).not.toHaveProperty('pairs');
+  // What Ben hearted but did not get: each item with who received it and the plain reason only.
+  const bensMissed = [...heartsOf.get(ben.id)!].filter((itemId) => {
+    const row = byName.get(nameOf.get(itemId)!);
+    return row?.status === 'assigned' && row.assignedTo !== null && row.assignedTo !== ben.id;
+  });
+  expect(bensMissed.length).toBeGreaterThan(0);
+  expect(own.missed.map((m: { itemId: string }) => m.itemId).sort()).toEqual(bensMissed.sort());
+  for (const m of own.missed) {
+    expect(Object.keys(m).sort()).toEqual(['itemId', 'label', 'name', 'reason', 'receiverId']);
+    expect(m.receiverId).not.toBe(ben.id);
+  }
 
   // Full records go to beneficiaries only when the trustee publishes them, after stage 40.
   expect((await call(h, 'GET', url('/draws/21'), { as: ben })).json()).not.toHaveProperty('inputs');

@@ -1,7 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DRAW_STEPS, type DrawStep } from '@estate/domain/draw/inputs';
-import { beneficiaryCopySchema, drawRecordSchema, VERIFY_CHECKS } from '@estate/domain/draw/record';
+import {
+  directiveAnswer,
+  directivesAnswer,
+  drawAnswer,
+  drawsAnswer,
+  entropyAnswer,
+  fairnessAnswer,
+  poolSummaryAnswer,
+  publishAnswer,
+  stepPreviewAnswer,
+  stepRunAnswer,
+  stepUndoAnswer,
+  verifyAnswer,
+} from '@estate/domain/schemas/draws';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
@@ -18,58 +31,6 @@ const noBody = z.strictObject({}).nullish();
 /** The step a `/steps/:step/…` route addresses, for the policy's stage window. */
 const stepInPath = (req: FastifyRequest) => ({ step: (req.params as { step: number }).step });
 
-const directiveSchema = z.object({
-  itemId: z.string(),
-  label: z.string(),
-  name: z.string(),
-  reason: z.enum(['directive', 'return']),
-  memberId: z.string().nullable(),
-  memberName: z.string().nullable(),
-  clause: z.string().nullable(),
-  note: z.string().nullable(),
-  documentId: z.string().nullable(),
-  assignedAt: z.string().nullable(),
-  assignedBy: z.string().nullable(),
-  assignedByName: z.string().nullable(),
-});
-
-const counts = z.object({ rank: z.number(), token: z.number() });
-const fairnessRow = z.object({
-  memberId: z.string(),
-  received: z.number(),
-  byReason: z.record(z.string(), z.number()),
-  hearted: z.number(),
-  heartedReceived: z.number(),
-  wantedShare: z.number().nullable(),
-  highInterest: z.object({ received: z.number(), top1: z.number(), top3: z.number(), top10: z.number(), meanRank: z.number().nullable() }),
-  value: z.number().nullable(),
-  valueShare: z.number().nullable(),
-  envies: counts,
-  ef1Violations: counts,
-});
-const pairUtility = z.object({ own: z.number(), other: z.number(), envy: z.boolean(), ef1: z.boolean() });
-const fairnessAggregates = z.object({
-  receivers: z.number(),
-  itemsReceived: z.number(),
-  byReason: z.record(z.string(), z.number()),
-  meanWantedShare: z.number().nullable(),
-  minWantedShare: z.number().nullable(),
-  pairs: z.number(),
-  enviousPairs: counts,
-  ef1Violations: counts,
-  randomTieBreaks: z.number(),
-  trusteeOverrides: z.number(),
-  totalValue: z.number().nullable(),
-  itemsWithoutValue: z.number(),
-});
-const fairnessAnswer = z.discriminatedUnion('scope', [
-  z.object({
-    scope: z.literal('full'),
-    report: z.object({ rows: z.array(fairnessRow), pairs: z.array(z.object({ from: z.string(), to: z.string(), rank: pairUtility, token: pairUtility })), aggregates: fairnessAggregates }),
-  }),
-  z.object({ scope: z.literal('own'), report: z.object({ row: fairnessRow.nullable(), aggregates: fairnessAggregates }) }),
-]);
-
 /**
  * The largest record a 5,000-item, 50-receiver estate can produce, measured: a step 31 record where
  * every receiver hearted and placed tokens on every item (UUID ids) is 41.5 MB as the verify page
@@ -79,13 +40,6 @@ const fairnessAnswer = z.discriminatedUnion('scope', [
 export const VERIFY_BODY_LIMIT = 42 * 1024 * 1024;
 /** Re-running a large record takes seconds of work: a few checks per person per minute. */
 export const VERIFY_PER_MINUTE = 20;
-
-const verifyAnswer = z.object({
-  verified: z.boolean(),
-  scope: z.enum(['full', 'own']),
-  checks: z.array(z.enum(VERIFY_CHECKS)),
-  differences: z.array(z.string()),
-});
 
 export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
@@ -101,7 +55,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
         clause: z.string().trim().min(1, { message: 'Quote the clause of the will or trust.' }).max(4000),
         documentId: z.uuid({ message: 'Not a valid document id.' }).optional(),
       }),
-      response: { 201: z.object({ directive: directiveSchema }), ...errors },
+      response: { 201: directiveAnswer, ...errors },
     },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -119,7 +73,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
         memberId: z.uuid({ message: 'Not a valid member id.' }).optional(),
         note: z.string().trim().max(2000).default(''),
       }),
-      response: { 201: z.object({ directive: directiveSchema }), ...errors },
+      response: { 201: directiveAnswer, ...errors },
     },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -129,7 +83,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/estates/:eid/directives', {
     config: { action: 'directive.view' },
-    schema: { tags: ['draws'], params: estateParams, response: { 200: z.object({ directives: z.array(directiveSchema) }), ...errors } },
+    schema: { tags: ['draws'], params: estateParams, response: { 200: directivesAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return { directives: await draws.listDirectives(ctx, access) };
@@ -152,7 +106,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['draws'],
       params: stepParams,
       body: z.strictObject({ publicEntropy: z.string().trim().max(500, { message: 'At most 500 characters.' }) }),
-      response: { 200: z.object({ step: z.number().int(), commitment: z.string(), publicEntropy: z.string() }), ...errors },
+      response: { 200: entropyAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -166,7 +120,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['draws'],
       params: stepParams,
       body: noBody,
-      response: { 200: z.object({ preview: z.literal(true), notice: z.string(), record: drawRecordSchema }), ...errors },
+      response: { 200: stepPreviewAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -176,7 +130,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/api/estates/:eid/steps/:step/run', {
     config: { action: 'step.run', resource: stepInPath },
-    schema: { tags: ['draws'], params: stepParams, body: noBody, response: { 200: z.object({ record: drawRecordSchema }), ...errors } },
+    schema: { tags: ['draws'], params: stepParams, body: noBody, response: { 200: stepRunAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return draws.runStep(ctx, access, req.params.step);
@@ -189,7 +143,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['draws'],
       params: stepParams,
       body: noBody,
-      response: { 200: z.object({ step: z.number().int(), undone: z.literal(true), restored: z.number().int() }), ...errors },
+      response: { 200: stepUndoAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -202,14 +156,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['draws'],
       params: estateParams,
-      response: {
-        200: z.object({
-          draws: z.array(
-            z.object({ step: z.number().int(), name: z.string(), commitment: z.string(), inputCommitment: z.string().optional(), inputHash: z.string().optional(), ranAt: z.string() }),
-          ),
-        }),
-        ...errors,
-      },
+      response: { 200: drawsAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -219,7 +166,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/estates/:eid/draws/:step', {
     config: { action: 'draw.view' },
-    schema: { tags: ['draws'], params: stepParams, response: { 200: z.union([drawRecordSchema, beneficiaryCopySchema]), ...errors } },
+    schema: { tags: ['draws'], params: stepParams, response: { 200: drawAnswer, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
       const record = await draws.getDraw(ctx, access, req.params.step);
@@ -229,7 +176,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/api/estates/:eid/draws/publish', {
     config: { action: 'draw.publish' },
-    schema: { tags: ['draws'], params: estateParams, body: noBody, response: { 200: z.object({ published: z.literal(true) }), ...errors } },
+    schema: { tags: ['draws'], params: estateParams, body: noBody, response: { 200: publishAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return draws.publishRecords(ctx, access);
@@ -266,19 +213,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['draws'],
       params: estateParams,
-      response: {
-        200: z.object({
-          poolItems: z.number().int(),
-          unwanted: z.number().int(),
-          wantedByOne: z.number().int(),
-          highInterest: z.number().int(),
-          contested: z.number().int(),
-          receivers: z.array(
-            z.object({ memberId: z.string(), displayName: z.string(), hearted: z.number().int(), heartedHighInterest: z.number().int(), ranked: z.number().int(), tokens: z.number().int() }),
-          ),
-        }),
-        ...errors,
-      },
+      response: { 200: poolSummaryAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);

@@ -21,7 +21,8 @@ import { drawRecords, drawSecrets, estates, interests, items, memberships, ranki
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, says } from '../../platform/errors.js';
+import { documentInEstate } from '../documents/service.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { POOL_STATUSES, recheckAccess, inPool, isPoolItem, isReceiver, lockedStage, notInPoolReason, receiverIds, settingsOf } from '../../platform/pool.js';
 import { loadDrawInputs } from './inputs.js';
@@ -71,7 +72,7 @@ async function directiveDto(db: Db, row: ItemRow) {
 
 async function itemForStageTen(tx: Db, estateId: string, itemId: string): Promise<ItemRow> {
   const [item] = await tx.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
-  if (!item) throw new AppError('validation_failed', 'That item is not in this estate.', { itemId: 'Choose an item of this estate.' });
+  if (!item) throw new AppError('validation_failed', says('draws.itemNotInEstate'), { itemId: says('draws.itemNotInEstateField') });
   return item;
 }
 
@@ -82,13 +83,16 @@ export async function createDirective(ctx: AppContext, access: EstateAccess, bod
     await recheckAccess(tx, access, 'directive.manage');
     const item = await itemForStageTen(tx, estateId, body.itemId);
     if (item.distribution === 'return') {
-      throw new AppError('conflict', 'This item goes back to its owner (distribution Return); record it as a return instead.');
+      throw new AppError('conflict', says('draws.returnItem'));
     }
     if (!isPoolItem(item)) throw new AppError('conflict', notInPoolReason(item));
     const [member] = await tx.select({ roles: memberships.roles }).from(memberships).where(inEstate(memberships, estateId, eq(memberships.userId, body.memberId)));
-    if (!member) throw new AppError('validation_failed', 'That person is not a member of this estate.', { memberId: 'Choose a beneficiary of this estate.' });
+    if (!member) throw new AppError('validation_failed', says('draws.notMember'), { memberId: says('draws.chooseBeneficiary') });
     if (!isReceiver(member.roles)) {
-      throw new AppError('validation_failed', 'Only beneficiaries receive items directly.', { memberId: 'Choose a beneficiary; offspring receive through their parent.' });
+      throw new AppError('validation_failed', says('draws.onlyBeneficiaries'), { memberId: says('draws.onlyBeneficiariesField') });
+    }
+    if (body.documentId && !(await documentInEstate(tx, estateId, body.documentId))) {
+      throw new AppError('validation_failed', says('directives.documentNotInEstate'), { documentId: says('directives.documentField') });
     }
     const now = ctx.now();
     const detail = { clause: body.clause, ...(body.documentId ? { documentId: body.documentId } : {}) };
@@ -97,7 +101,7 @@ export async function createDirective(ctx: AppContext, access: EstateAccess, bod
       .set({ status: 'assigned', assignedTo: body.memberId, assignmentReason: 'directive', assignmentStep: Stage.Directives, assignmentDetail: detail, assignedAt: now, assignedBy: access.user.id, version: sql`${items.version} + 1`, updatedAt: now })
       .where(inEstate(items, estateId, eq(items.id, body.itemId), inPool()))
       .returning();
-    if (!updated) throw new AppError('conflict', 'This item was changed a moment ago. Please reload and try again.');
+    if (!updated) throw new AppError('conflict', says('draws.changedMoment'));
     // Who receives what stays with trustees and observers until results are published (stage 40).
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'directive.created', entity: 'item', entityId: body.itemId, field: 'assignment', to: { memberId: body.memberId, ...detail }, visibility: 'trustees' });
     return directiveDto(tx, updated);
@@ -116,12 +120,12 @@ export async function createReturn(ctx: AppContext, access: EstateAccess, body: 
     await recheckAccess(tx, access, 'directive.manage');
     const item = await itemForStageTen(tx, estateId, body.itemId);
     if (item.distribution !== 'return') {
-      throw new AppError('conflict', 'Only items marked Return go back to an owner; give a Divide item to a beneficiary with a directive.');
+      throw new AppError('conflict', says('draws.onlyReturn'));
     }
     if (!(POOL_STATUSES as readonly string[]).includes(item.status)) throw new AppError('conflict', notInPoolReason({ ...item, distribution: 'divide' }));
     if (body.memberId) {
       const [member] = await tx.select({ id: memberships.userId }).from(memberships).where(inEstate(memberships, estateId, eq(memberships.userId, body.memberId)));
-      if (!member) throw new AppError('validation_failed', 'That person is not a member of this estate.', { memberId: 'Choose a member of this estate, or leave it empty.' });
+      if (!member) throw new AppError('validation_failed', says('draws.notMember'), { memberId: says('draws.chooseMemberOrNone') });
     }
     const now = ctx.now();
     const [updated] = await tx
@@ -129,7 +133,7 @@ export async function createReturn(ctx: AppContext, access: EstateAccess, body: 
       .set({ status: 'assigned', assignedTo: body.memberId ?? null, assignmentReason: 'return', assignmentStep: Stage.Directives, assignmentDetail: { note: body.note }, assignedAt: now, assignedBy: access.user.id, version: sql`${items.version} + 1`, updatedAt: now })
       .where(inEstate(items, estateId, eq(items.id, body.itemId), eq(items.distribution, 'return'), inArray(items.status, [...POOL_STATUSES])))
       .returning();
-    if (!updated) throw new AppError('conflict', 'This item was changed a moment ago. Please reload and try again.');
+    if (!updated) throw new AppError('conflict', says('draws.changedMoment'));
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'return.created', entity: 'item', entityId: body.itemId, field: 'assignment', to: { memberId: body.memberId ?? null, note: body.note }, visibility: 'trustees' });
     return directiveDto(tx, updated);
   });
@@ -192,16 +196,16 @@ function stepName(step: DrawStep): string {
 export async function setPublicEntropy(ctx: AppContext, access: EstateAccess, step: DrawStep, publicEntropy: string) {
   const estateId = access.estate.id;
   if (!isRandom(step)) {
-    throw new AppError('validation_failed', 'Steps 14 and 15 use no randomness.', { step: 'Public entropy goes with step 21 or 31.' });
+    throw new AppError('validation_failed', says('draws.noRandomness'), { step: says('draws.noRandomnessField') });
   }
   return ctx.db.transaction(async (tx) => {
     await lockedStage(tx, estateId, 'share');
     const [secret] = await tx.select().from(drawSecrets).where(inEstate(drawSecrets, estateId, eq(drawSecrets.step, step)));
     if (!secret) {
-      throw new AppError('wrong_stage', `The commitments are made when "${STAGE_NAMES[Stage.Interest]}" opens; public entropy can be recorded after that.`);
+      throw new AppError('wrong_stage', says('draws.noCommitmentsYet', { stage: Stage.Interest }));
     }
     const [ran] = await tx.select({ ranAt: drawRecords.ranAt }).from(drawRecords).where(inEstate(drawRecords, estateId, eq(drawRecords.step, step)));
-    if (ran || secret.revealedAt) throw new AppError('conflict', `The step "${stepName(step)}" has already run; its public entropy is part of its record.`);
+    if (ran || secret.revealedAt) throw new AppError('conflict', says('draws.entropyAfterRun', { step }));
     await tx.update(drawSecrets).set({ publicEntropy }).where(inEstate(drawSecrets, estateId, eq(drawSecrets.step, step)));
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'draw.entropy-set', entity: 'draw', entityId: String(step), field: 'publicEntropy', from: secret.publicEntropy, to: publicEntropy });
     return { step, commitment: secret.commitment, publicEntropy };
@@ -214,15 +218,15 @@ async function recordOf(db: Db, estateId: string, step: number) {
 }
 
 function alreadyRan(step: DrawStep, ranAt: Date): AppError {
-  return new AppError('conflict', `The step "${stepName(step)}" already ran (${ranAt.toISOString()}); running it again changes nothing.`);
+  return new AppError('conflict', { reason: 'draws.alreadyRan', params: { step }, english: `The step "${stepName(step)}" already ran (${ranAt.toISOString()}); running it again changes nothing.` });
 }
 
 function build(params: Parameters<typeof buildRecord>[0]): DrawRecord {
   try {
     return buildRecord(params);
   } catch (error) {
-    if (error instanceof DrawInputError) throw new AppError('conflict', `The step cannot run on these inputs: ${error.problems.slice(0, 3).join('; ')}`);
-    if (error instanceof MissingSaltError) throw new AppError('conflict', 'Some beneficiaries were not receivers when the choices were sealed; seal them again before the step runs.');
+    if (error instanceof DrawInputError) throw new AppError('conflict', { reason: 'draws.badInputs', english: `The step cannot run on these inputs: ${error.problems.slice(0, 3).join('; ')}` });
+    if (error instanceof MissingSaltError) throw new AppError('conflict', says('draws.missingSalt'));
     throw error;
   }
 }
@@ -290,7 +294,7 @@ export async function applyStep(tx: Db, params: { estateId: string; step: DrawSt
   const { estateId, step, actorId, now } = params;
   const { stage, settings } = await lockedStage(tx, estateId, 'update');
   if (stage !== step) {
-    throw new AppError('wrong_stage', `The step "${stepName(step)}" runs in its own stage; the estate is in "${STAGE_NAMES[stage]}".`);
+    throw new AppError('wrong_stage', says('draws.ownStage', { step, stage }));
   }
   const ran = await recordOf(tx, estateId, step);
   if (ran) throw alreadyRan(step, ran.ranAt);
@@ -298,7 +302,7 @@ export async function applyStep(tx: Db, params: { estateId: string; step: DrawSt
   let publicEntropy = '';
   if (isRandom(step)) {
     const [row] = await tx.select().from(drawSecrets).where(inEstate(drawSecrets, estateId, eq(drawSecrets.step, step)));
-    if (!row) throw new AppError('conflict', `No commitment was made for "${stepName(step)}"; it is made when "${STAGE_NAMES[Stage.Interest]}" opens.`);
+    if (!row) throw new AppError('conflict', says('draws.noCommitment', { step, stage: Stage.Interest }));
     secret = new Uint8Array(Buffer.from(row.secret, 'hex'));
     publicEntropy = row.publicEntropy;
   }
@@ -318,7 +322,7 @@ export async function applyStep(tx: Db, params: { estateId: string; step: DrawSt
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(item_id uuid, member_id uuid, reason text, detail jsonb)
       where it.id = v.item_id and it.estate_id = ${estateId} and it.distribution = 'divide' and it.status in (${poolStatuses})
       returning it.id`);
-    if (updated.length !== rows.length) throw new AppError('conflict', 'Some items changed while the step ran; nothing was applied. Please try again.');
+    if (updated.length !== rows.length) throw new AppError('conflict', says('draws.changedDuringRun'));
   }
   const unwanted = record.unwanted ?? [];
   if (unwanted.length > 0) {
@@ -328,7 +332,7 @@ export async function applyStep(tx: Db, params: { estateId: string; step: DrawSt
       where estate_id = ${estateId} and distribution = 'divide' and status in (${poolStatuses})
         and id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(unwanted)}::jsonb))
       returning id`);
-    if (updated.length !== unwanted.length) throw new AppError('conflict', 'Some items changed while the step ran; nothing was applied. Please try again.');
+    if (updated.length !== unwanted.length) throw new AppError('conflict', says('draws.changedDuringRun'));
   }
   // The key (estate, step) makes a second run impossible even if the checks above were bypassed.
   await tx.insert(drawRecords).values({ estateId, step, record, ranBy: actorId, ranAt: now });
@@ -367,11 +371,11 @@ export const UNDO_REFUSED_RANDOM =
  */
 export async function undoStep(ctx: AppContext, access: EstateAccess, step: DrawStep) {
   const estateId = access.estate.id;
-  if (isRandom(step)) throw new AppError('conflict', UNDO_REFUSED_RANDOM);
+  if (isRandom(step)) throw new AppError('conflict', says('draws.undoRandom'));
   const restored = await ctx.db.transaction(async (tx) => {
     await recheckAccess(tx, access, 'step.undo', { mode: 'update', facts: { step } });
     const row = await recordOf(tx, estateId, step);
-    if (!row) throw new AppError('conflict', `The step "${stepName(step)}" has not run; there is nothing to undo.`);
+    if (!row) throw new AppError('conflict', says('draws.nothingToUndo', { step }));
     const record = drawRecordSchema.parse(row.record);
     const now = ctx.now().toISOString();
     const ids = JSON.stringify([...record.assignments.map((a) => a.itemId), ...(record.unwanted ?? [])]);
@@ -459,13 +463,13 @@ export async function getFairness(ctx: AppContext, access: EstateAccess) {
   const estateId = access.estate.id;
   const stored = await ctx.db.select().from(drawRecords).where(inEstate(drawRecords, estateId));
   if (!stored.some((r) => r.step === Stage.AssignRemaining)) {
-    throw new AppError('wrong_stage', `The fairness report is ready once "${STAGE_NAMES[Stage.AssignRemaining]}" has run; the estate is in "${STAGE_NAMES[access.stage]}".`);
+    throw new AppError('wrong_stage', says('draws.fairnessNotReady', { step: Stage.AssignRemaining, stage: access.stage }));
   }
   const viewAll = can('report.viewAll', access);
   const records = stored.map((r) => drawRecordSchema.parse(r.record));
   const receivers = await receiverIds(ctx.db, estateId);
   const itemRows = await ctx.db
-    .select({ id: items.id, highInterest: items.highInterest, value: items.value, status: items.status, assignedTo: items.assignedTo, reason: items.assignmentReason, step: items.assignmentStep })
+    .select({ id: items.id, number: items.number, name: items.name, highInterest: items.highInterest, value: items.value, status: items.status, assignedTo: items.assignedTo, reason: items.assignmentReason, step: items.assignmentStep })
     .from(items)
     .where(inEstate(items, estateId));
   // Offspring hearts are advice, not inputs (filtered here rather than joined: see draws/inputs.ts).
@@ -494,7 +498,14 @@ export async function getFairness(ctx: AppContext, access: EstateAccess) {
     randomTieBreaks: records.reduce((sum, record) => sum + recordTieBreaks(record), 0),
     trusteeOverrides: overrides,
   });
-  return viewAll ? { scope: 'full' as const, report } : { scope: 'own' as const, report: redactFairnessFor(report, access.user.id) };
+  if (viewAll) return { scope: 'full' as const, report };
+  // What they hearted that went to someone else, with who and the plain reason (results are public from 40).
+  const mine = new Set(wants.filter((w) => w.m === access.user.id).map((w) => w.i));
+  const missed = assigned
+    .filter((r) => mine.has(r.id) && r.assignedTo !== access.user.id)
+    .sort((a, b) => a.number - b.number)
+    .map((r) => ({ itemId: r.id, label: itemLabel(r.number), name: r.name, receiverId: r.assignedTo!, reason: r.reason ?? 'trustee' }));
+  return { scope: 'own' as const, report: redactFairnessFor(report, access.user.id), missed };
 }
 
 // ---------------------------------------------------------------------------------------------

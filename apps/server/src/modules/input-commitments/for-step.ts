@@ -28,10 +28,11 @@ export async function sealForStep(db: Db, estateId: string, step: DrawStep): Pro
 export function requireSeal(seal: Seal | undefined, step: DrawStep, estateId: string): Seal {
   if (seal) return seal;
   const stage = inputStageOf(step);
-  throw new AppError(
-    'conflict',
-    `The choices this step uses ("${STAGE_NAMES[stage]}") were never sealed, so no one could check them beforehand. ${renewHint(stage, estateId)}`,
-  );
+  throw new AppError('conflict', {
+    reason: 'inputs.neverSealed',
+    params: { stage },
+    english: `The choices this step uses ("${STAGE_NAMES[stage]}") were never sealed, so no one could check them beforehand. ${renewHint(stage, estateId)}`,
+  });
 }
 
 /**
@@ -52,8 +53,9 @@ export function assertInputsAsSealed(seal: Seal, inputs: DrawInputs, estateId: s
     parts.push(`${changed} beneficiar${changed === 1 ? 'y’s' : 'ies’'} choices no longer match (for example an item they hearted was put on hold, deleted or assigned since)`);
   if (joined > 0) parts.push(`${joined} beneficiar${joined === 1 ? 'y has' : 'ies have'} joined since`);
   if (left > 0) parts.push(`${left} beneficiar${left === 1 ? 'y has' : 'ies have'} left since`);
-  throw new AppError(
-    'conflict',
-    `The choices sealed on ${seal.frozenAt.toISOString()} ("${STAGE_NAMES[seal.stage as StageCode]}") are not the ones in the pool now: ${parts.join('; ')}. Nothing was run. ${renewHint(seal.stage, estateId)}`,
-  );
+  throw new AppError('conflict', {
+    reason: 'inputs.sealStale',
+    params: { stage: seal.stage, changed, joined, left },
+    english: `The choices sealed on ${seal.frozenAt.toISOString()} ("${STAGE_NAMES[seal.stage as StageCode]}") are not the ones in the pool now: ${parts.join('; ')}. Nothing was run. ${renewHint(seal.stage, estateId)}`,
+  });
 }

@@ -16,17 +16,15 @@ const stageName = (stage: number) => STAGE_NAMES[stage as StageCode] ?? `stage $
 export async function myInclusionProof(ctx: AppContext, access: EstateAccess, stage: number) {
   const seal = await sealOf(ctx.db, access.estate.id, stage);
   if (!seal) {
-    throw new AppError(
-      'not_found',
-      `The choices of "${stageName(stage)}" have not been sealed: that happens when its deadline passes or the trustee moves on from it.`,
-    );
+    throw new AppError('not_found', { reason: 'inputs.notSealed', params: { stage }, english: `The choices of "${stageName(stage)}" have not been sealed: that happens when its deadline passes or the trustee moves on from it.` });
   }
   const memberId = access.user.id;
   if (!Object.hasOwn(seal.salts, memberId)) {
-    throw new AppError(
-      'not_found',
-      `You have no choices in the seal of "${stageName(stage)}" (${seal.frozenAt.toISOString()}): only beneficiaries who receive items directly are in it, as they were when it was sealed.`,
-    );
+    throw new AppError('not_found', {
+      reason: 'inputs.notInSeal',
+      params: { stage },
+      english: `You have no choices in the seal of "${stageName(stage)}" (${seal.frozenAt.toISOString()}): only beneficiaries who receive items directly are in it, as they were when it was sealed.`,
+    });
   }
   const commitment = commitLines(
     Object.entries(seal.salts).map(([id, salt]) => ({ memberId: id, salt, lines: seal.lines[id] ?? '' })),

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { drawRecords } from '../../db/schema.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, says } from '../../platform/errors.js';
 import { recheckAccess } from '../../platform/pool.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { sealInputs } from './seal.js';
@@ -23,7 +23,7 @@ export async function renewCommitment(ctx: AppContext, access: EstateAccess, sta
     if (last !== undefined) {
       const [ran] = await tx.select({ ranAt: drawRecords.ranAt }).from(drawRecords).where(inEstate(drawRecords, estateId, eq(drawRecords.step, last)));
       if (ran) {
-        throw new AppError('conflict', `"${STAGE_NAMES[last]}" has already run on these choices; its record keeps the seal it used, so they are not sealed again.`);
+        throw new AppError('conflict', says('inputs.alreadyUsed', { step: last }));
       }
     }
     return sealInputs(tx, { estateId, stage, actorId: access.user.id, now: ctx.now(), reason: 'renewed' });

@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { commitmentListSchema, inclusionProofSchema, isSealedStage, renewAnswerSchema } from '@estate/domain/draw/input-commitment';
+import { isSealedStage } from '@estate/domain/draw/input-commitment';
+import { commitmentListAnswer, inclusionProofAnswer, renewAnswer } from '@estate/domain/schemas/input-commitments';
 import type { AppContext } from '../../platform/context.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
 import { estateAccess } from '../../platform/route-access.js';
@@ -27,7 +28,7 @@ export function inputCommitmentRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   r.get('/api/estates/:eid/input-commitments', {
     config: { action: 'inputs.commitment.view' },
-    schema: { tags: ['draws'], params: estateParams, response: { 200: commitmentListSchema, ...errors } },
+    schema: { tags: ['draws'], params: estateParams, response: { 200: commitmentListAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return { commitments: await listCommitments(ctx, access.estate.id) };
@@ -36,7 +37,7 @@ export function inputCommitmentRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   r.get('/api/estates/:eid/input-commitments/:stage/mine', {
     config: { action: 'inputs.commitment.mine' },
-    schema: { tags: ['draws'], params: sealedStageParams, response: { 200: inclusionProofSchema, ...errors } },
+    schema: { tags: ['draws'], params: sealedStageParams, response: { 200: inclusionProofAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return myInclusionProof(ctx, access, req.params.stage);
@@ -51,7 +52,7 @@ export function inputCommitmentRoutes(app: FastifyInstance, ctx: AppContext): vo
         'Extension of api.md: the trustee seals the choices of a stage again (new salts, new root, logged for every member) when the pool changed after sealing and the coming step refuses with 409.',
       params: sealedStageParams,
       body: z.strictObject({}).nullish(),
-      response: { 200: renewAnswerSchema, ...errors },
+      response: { 200: renewAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);

@@ -163,3 +163,25 @@ describe('invitations', () => {
     expect(JSON.stringify(list)).not.toContain('/invite/');
   });
 });
+
+describe('the invitation mail', () => {
+  it("is in the invitee's language, names their role, and has one button to join", async () => {
+    const { outbox } = await import('../../db/schema.js');
+    const { eq } = await import('drizzle-orm');
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee, 'Estate of Rose Park');
+    const token = await invite(trustee, estateId, 'layla@example.com', [Role.Beneficiary], { language: 'ar' });
+    const [arabic] = await h.database.db.select().from(outbox).where(eq(outbox.to, 'layla@example.com'));
+    expect(arabic!.subject).toContain('يدعوك إلى التركة «Estate of Rose Park»');
+    expect(arabic!.text).toContain('بصفتك مستفيدًا');
+    expect(arabic!.text).toContain(`انضم إلى التركة: ${h.config.PUBLIC_URL}/invite/${token}`);
+
+    // Without a language, the inviter's own (English here).
+    await invite(trustee, estateId, 'tom@example.com', [Role.Observer]);
+    const [english] = await h.database.db.select().from(outbox).where(eq(outbox.to, 'tom@example.com'));
+    expect(english!.text).toContain('as an observer');
+    expect(english!.text).toContain('Email me a sign-in link');
+    const refused = await call(h, 'POST', `/api/estates/${estateId}/invitations`, { as: trustee, body: { email: 'x@example.com', roles: [Role.Observer], language: 'fr' } });
+    expect(refused.statusCode).toBe(400);
+  });
+});

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { createInvitationBody } from '@estate/domain/schemas/estate';
 import {
-  createInvitationBody,
-  invitationPreviewSchema,
-  invitationSchema,
-} from '@estate/domain/schemas/estate';
-import { membershipSchema } from '@estate/domain/schemas/account';
+  acceptedInvitationAnswer,
+  createdInvitationAnswer,
+  invitationPreviewAnswer,
+  invitationsAnswer,
+} from '@estate/domain/schemas/invitations';
 import type { AppContext } from '../../platform/context.js';
 import { caller, estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
@@ -22,7 +23,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['members'],
       params: estateParams,
       body: createInvitationBody,
-      response: { 201: z.object({ invitation: invitationSchema }), ...errorResponses(400, 401, 403, 404) },
+      response: { 201: createdInvitationAnswer, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -36,14 +37,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['members'],
       params: estateParams,
-      response: {
-        200: z.object({
-          invitations: z.array(
-            z.object({ id: z.string(), email: z.string(), roles: z.array(z.number()), expiresAt: z.string(), acceptedAt: z.string().nullable() }),
-          ),
-        }),
-        ...errorResponses(400, 401, 403, 404),
-      },
+      response: { 200: invitationsAnswer, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -56,7 +50,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['members'],
       params: tokenParams,
-      response: { 200: z.object({ invitation: invitationPreviewSchema }), ...errorResponses(400, 404) },
+      response: { 200: invitationPreviewAnswer, ...errorResponses(400, 404) },
     },
     handler: async (req) => ({ invitation: await invitations.previewInvitation(ctx, req.params.token) }),
   });
@@ -66,7 +60,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['members'],
       params: tokenParams,
-      response: { 200: z.object({ membership: membershipSchema }), ...errorResponses(400, 401, 403, 409) },
+      response: { 200: acceptedInvitationAnswer, ...errorResponses(400, 401, 403, 409) },
     },
     handler: async (req) => {
       const user = caller(req);

@@ -4,13 +4,14 @@ import type { z } from 'zod';
 import { Role } from '@estate/domain/roles';
 import type { createInvitationBody } from '@estate/domain/schemas/estate';
 import type { Db } from '../../db/client.js';
-import { estates, invitations, memberships, users } from '../../db/schema.js';
+import { disabledMemberships, estates, invitations, memberships, users } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, says } from '../../platform/errors.js';
 import { hashToken, newId, newSecretToken } from '../../platform/ids.js';
 import { inEstate } from '../../platform/tenancy.js';
+import { invitationMail, readerLanguage } from '../../platform/mail-texts.js';
 
 const INVITATION_TTL_MS = 14 * 86_400_000;
 
@@ -53,11 +54,8 @@ export async function createInvitation(
   });
   const link = `${ctx.config.PUBLIC_URL}/invite/${token}`;
   const inviter = `${access.user.firstName} ${access.user.lastName}`.trim();
-  await ctx.mailer.send({
-    to: body.email,
-    subject: `${inviter} invites you to the estate "${access.estate.name}"`,
-    text: `Hello,\n\n${inviter} has invited you to take part in dividing the estate "${access.estate.name}" on the Estate Portal.\n\nOpen this link to join:\n\n${link}\n\nThe link works for 14 days and only for this email address.`,
-  });
+  const language = body.language ?? readerLanguage(access.user.settings);
+  await ctx.mailer.send(invitationMail({ email: body.email, firstName: '', language, roles: body.roles }, { estate: access.estate.name, inviter, url: link }));
   return { id, link, expiresAt: expiresAt.toISOString() };
 }
 
@@ -69,13 +67,13 @@ async function checkParent(ctx: AppContext, estateId: string, parentId: string, 
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(inEstate(memberships, estateId, eq(memberships.userId, parentId)));
   if (!parent?.roles.includes(Role.Beneficiary)) {
-    throw new AppError('validation_failed', 'The parent must be a beneficiary of this estate.', {
-      receivesThrough: 'Choose the beneficiary of this estate who receives for them.',
+    throw new AppError('validation_failed', says('invitations.parentNotBeneficiary'), {
+      receivesThrough: says('invitations.chooseParent'),
     });
   }
   if (parent.email === inviteeEmail) {
-    throw new AppError('validation_failed', 'Someone cannot receive items through themselves.', {
-      receivesThrough: 'Choose the beneficiary who receives for them; it cannot be the person you are inviting.',
+    throw new AppError('validation_failed', says('invitations.selfParent'), {
+      receivesThrough: says('invitations.selfParentField'),
     });
   }
 }
@@ -98,8 +96,8 @@ export async function listInvitations(ctx: AppContext, estateId: string) {
 export async function findOpenInvitation(db: Db, token: string, now: Date): Promise<InvitationRow> {
   const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token)));
   if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now) {
-    throw new AppError('validation_failed', 'This invitation has expired or was already used.', {
-      invitation: 'This invitation has expired or was already used. Please ask the trustee for a new one.',
+    throw new AppError('validation_failed', says('invitations.used'), {
+      invitation: says('invitations.usedField'),
     });
   }
   return row;
@@ -134,7 +132,7 @@ export async function acceptInvitation(ctx: AppContext, user: UserRow, token: st
   if (invitation.email !== user.email) {
     throw new AppError(
       'forbidden',
-      'This invitation was sent to a different email address. Sign in with that address, or ask the trustee to invite this one.',
+      says('invitations.otherAddress'),
     );
   }
   const membership = await ctx.db.transaction((tx) => joinEstate(tx, invitation, user.id, now));
@@ -150,7 +148,7 @@ export async function joinEstate(tx: Db, invitation: InvitationRow, userId: stri
     .set({ acceptedAt: now, acceptedBy: userId })
     .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt)))
     .returning();
-  if (!claimed) throw new AppError('conflict', 'This invitation was already used.');
+  if (!claimed) throw new AppError('conflict', says('invitations.alreadyUsed'));
   const [existing] = await tx
     .select()
     .from(memberships)
@@ -162,6 +160,8 @@ export async function joinEstate(tx: Db, invitation: InvitationRow, userId: stri
     .values({ estateId: invitation.estateId, userId, roles, receivesThrough })
     .onConflictDoUpdate({ target: [memberships.estateId, memberships.userId], set: { roles, receivesThrough } })
     .returning();
+  // Someone disabled in this estate who accepts a new invitation is a member again (directory).
+  await tx.delete(disabledMemberships).where(inEstate(disabledMemberships, invitation.estateId, eq(disabledMemberships.userId, userId)));
   await recordActivity(tx, {
     estateId: invitation.estateId,
     actorId: userId,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ITEM_STATUSES, appraisalBody, createItemBody, updateItemBody } from '@estate/domain/items';
+import { itemAnswer, itemsPageAnswer, labelsAnswer } from '@estate/domain/schemas/items';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
@@ -8,78 +9,6 @@ import * as items from './service.js';
 
 const itemParams = estateParams.extend({ iid: z.uuid() });
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
-
-const listItemSchema = z.object({
-  id: z.string(),
-  number: z.number(),
-  label: z.string(),
-  name: z.string(),
-  locationId: z.string().nullable(),
-  roomId: z.string().nullable(),
-  categories: z.array(z.string()),
-  status: z.enum(ITEM_STATUSES),
-  distribution: z.enum(['divide', 'return']),
-  highInterest: z.boolean(),
-  value: z.string().nullable(),
-  currency: z.string(),
-  photoCount: z.number(),
-  thumbUrl: z.string().nullable(),
-  interestCount: z.number(),
-  interested: z.boolean(),
-  assignedTo: z.string().nullable(),
-  version: z.number(),
-  updatedAt: z.string(),
-});
-
-const photoSchema = z.object({
-  id: z.string(),
-  width: z.number(),
-  height: z.number(),
-  thumbUrl: z.string(),
-  previewUrl: z.string(),
-  originalUrl: z.string(),
-});
-
-export const itemSchema = z.object({
-  id: z.string(),
-  number: z.number(),
-  label: z.string(),
-  name: z.string(),
-  notes: z.string(),
-  locationId: z.string().nullable(),
-  roomId: z.string().nullable(),
-  categories: z.array(z.string()),
-  tags: z.array(z.string()),
-  giver: z.string(),
-  owners: z.string(),
-  brand: z.string(),
-  model: z.string(),
-  year: z.number().nullable(),
-  value: z.string().nullable(),
-  currency: z.string(),
-  distribution: z.enum(['divide', 'return']),
-  status: z.enum(ITEM_STATUSES),
-  highInterest: z.boolean(),
-  highInterestSource: z.enum(['auto', 'trustee']).nullable(),
-  assignment: z
-    .object({
-      memberId: z.string(),
-      reason: z.string().nullable(),
-      step: z.number().nullable(),
-      detail: z.record(z.string(), z.unknown()).nullable(),
-      at: z.string().nullable(),
-    })
-    .nullable(),
-  unwantedOutcome: z.string().nullable(),
-  featuredPhotoId: z.string().nullable(),
-  photos: z.array(photoSchema),
-  interestCount: z.number(),
-  interested: z.boolean(),
-  warnings: z.array(z.string()),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -104,14 +33,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
         cursor: z.string().max(500).optional(),
         limit: z.coerce.number().int().min(1).max(200).default(50),
       }),
-      response: {
-        200: z.object({
-          items: z.array(listItemSchema),
-          nextCursor: z.string().nullable(),
-          total: z.number(),
-        }),
-        ...errors,
-      },
+      response: { 200: itemsPageAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -125,7 +47,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['catalogue'],
       params: estateParams,
       body: createItemBody,
-      response: { 201: z.object({ item: itemSchema }), ...errors },
+      response: { 201: itemAnswer, ...errors },
     },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -139,7 +61,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['catalogue'],
       params: itemParams,
-      response: { 200: z.object({ item: itemSchema }), ...errors },
+      response: { 200: itemAnswer, ...errors },
     },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -154,7 +76,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['catalogue'],
       params: itemParams,
       body: updateItemBody,
-      response: { 200: z.object({ item: itemSchema }), ...errorResponses(400, 401, 403, 404, 409, 412, 428) },
+      response: { 200: itemAnswer, ...errorResponses(400, 401, 403, 404, 409, 412, 428) },
     },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -173,7 +95,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags: ['catalogue'],
         params: itemParams,
-        response: { 200: z.object({ item: itemSchema }), ...errorResponses(400, 401, 403, 404, 409, 412, 428) },
+        response: { 200: itemAnswer, ...errorResponses(400, 401, 403, 404, 409, 412, 428) },
       },
       handler: async (req, reply) => {
         const version = items.parseIfMatch(req.headers['if-match']);
@@ -189,7 +111,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['catalogue'],
       params: itemParams,
       body: appraisalBody,
-      response: { 200: z.object({ item: itemSchema }), ...errorResponses(400, 401, 403, 404, 409, 412, 428) },
+      response: { 200: itemAnswer, ...errorResponses(400, 401, 403, 404, 409, 412, 428) },
     },
     handler: async (req, reply) => {
       const version = items.parseIfMatch(req.headers['if-match']);
@@ -213,7 +135,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['catalogue'],
       params: estateParams,
-      response: { 200: z.object({ categories: z.array(z.string()), tags: z.array(z.string()) }), ...errors },
+      response: { 200: labelsAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);

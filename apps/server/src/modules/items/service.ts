@@ -16,7 +16,7 @@ import { estates, itemLabels, items, labels, locations, photos, rooms } from '..
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, says } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { findItem, settingsOf } from '../../platform/pool.js';
 import { inEstate } from '../../platform/tenancy.js';
@@ -89,8 +89,8 @@ function decodeCursor(cursor: string, sort: ListQuery['sort']): [string | number
   }
   const parsed = z.tuple([CURSOR_VALUE[kind], z.uuid()]).safeParse(decoded);
   if (parsed.success) return parsed.data;
-  throw new AppError('validation_failed', 'The page cursor is not valid.', {
-    cursor: 'Start again from the first page.',
+  throw new AppError('validation_failed', says('items.cursor'), {
+    cursor: says('items.cursorField'),
   });
 }
 
@@ -303,8 +303,8 @@ async function placement(db: Db, estateId: string, locationId: string | null, ro
         .from(locations)
         .where(inEstate(locations, estateId, eq(locations.id, locationId)));
       if (!loc)
-        throw new AppError('validation_failed', 'Requested location do not exist.', {
-          locationId: 'Requested location do not exist.',
+        throw new AppError('validation_failed', says('items.noLocation'), {
+          locationId: says('items.noLocation'),
         });
     }
     return { locationId, roomId: null };
@@ -314,12 +314,12 @@ async function placement(db: Db, estateId: string, locationId: string | null, ro
     .from(rooms)
     .where(inEstate(rooms, estateId, eq(rooms.id, roomId)));
   if (!room)
-    throw new AppError('validation_failed', 'Requested room do not exist.', {
-      roomId: 'Requested room do not exist.',
+    throw new AppError('validation_failed', says('items.noRoom'), {
+      roomId: says('items.noRoom'),
     });
   if (locationId && room.locationId !== locationId) {
-    throw new AppError('validation_failed', 'That room is in another location.', {
-      roomId: 'That room is in another location.',
+    throw new AppError('validation_failed', says('items.roomElsewhere'), {
+      roomId: says('items.roomElsewhere'),
     });
   }
   return { locationId: room.locationId, roomId };
@@ -421,12 +421,12 @@ export function parseIfMatch(header: string | undefined): number {
   if (!header)
     throw new AppError(
       'version_required',
-      'This change needs the item version it was based on (If-Match header).',
+      says('items.versionRequired'),
     );
   const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
   if (!match)
-    throw new AppError('validation_failed', 'The If-Match header must be the item version.', {
-      'If-Match': 'Send the item version, e.g. "3".',
+    throw new AppError('validation_failed', says('items.ifMatch'), {
+      'If-Match': says('items.ifMatchField'),
     });
   return Number(match[1]);
 }
@@ -461,13 +461,13 @@ export async function updateItem(
     if (before.version !== version) {
       throw new AppError(
         'version_mismatch',
-        'Someone else changed this item while you were editing. Please review their changes and try again.',
+        says('items.changedMeanwhile'),
       );
     }
     if (body.status && !['unassigned', 'hold'].includes(before.status)) {
       throw new AppError(
         'conflict',
-        `This item is ${before.status}; only unassigned items can be put on hold or released.`,
+        { reason: 'items.notHoldable', params: { status: before.status }, english: `This item is ${before.status}; only unassigned items can be put on hold or released.` },
       );
     }
     if (body.featuredPhotoId) {
@@ -476,8 +476,8 @@ export async function updateItem(
         .from(photos)
         .where(inEstate(photos, estateId, eq(photos.itemId, itemId), eq(photos.id, body.featuredPhotoId)));
       if (!photo)
-        throw new AppError('validation_failed', 'That photo is not one of this item.', {
-          featuredPhotoId: 'Choose one of this item’s photos.',
+        throw new AppError('validation_failed', says('items.photoNotHere'), {
+          featuredPhotoId: says('items.photoNotHereField'),
         });
     }
     const movesPlace = body.locationId !== undefined || body.roomId !== undefined;
@@ -500,7 +500,7 @@ export async function updateItem(
     if (!updated)
       throw new AppError(
         'version_mismatch',
-        'Someone else changed this item while you were editing. Please review their changes and try again.',
+        says('items.changedMeanwhile'),
       );
     await setLabels(tx, estateId, itemId, categories, tags);
     const changes = [
@@ -525,7 +525,7 @@ export async function deleteItem(ctx: AppContext, access: EstateAccess, itemId: 
   await ctx.db.transaction(async (tx) => {
     const before = await findItem(tx, estateId, itemId);
     if (before.status === 'assigned' || before.status === 'handed-over') {
-      throw new AppError('conflict', 'This item has already been assigned; it cannot be deleted.');
+      throw new AppError('conflict', says('items.assignedNoDelete'));
     }
     await tx.delete(items).where(inEstate(items, estateId, eq(items.id, itemId)));
     await recordActivity(tx, {

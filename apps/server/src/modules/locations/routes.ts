@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { locationAnswer, locationsAnswer, roomAnswer, roomsAnswer } from '@estate/domain/schemas/locations';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
@@ -11,15 +12,6 @@ const settings = z.strictObject({
   subscribed: z.boolean().optional(),
   cardCoverImages: z.boolean().optional(),
 });
-const locationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  position: z.number(),
-  settings: z.object({ color: z.string().optional(), subscribed: z.boolean().optional(), cardCoverImages: z.boolean().optional() }),
-  itemCount: z.number(),
-  roomCount: z.number(),
-});
-const roomSchema = z.object({ id: z.string(), locationId: z.string(), name: z.string(), position: z.number(), itemCount: z.number() });
 const locationParams = estateParams.extend({ lid: z.uuid() });
 const roomParams = estateParams.extend({ rid: z.uuid() });
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -29,7 +21,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/estates/:eid/locations', {
     config: { action: 'location.view' },
-    schema: { tags: ['catalogue'], params: estateParams, response: { 200: z.object({ locations: z.array(locationSchema) }), ...errors } },
+    schema: { tags: ['catalogue'], params: estateParams, response: { 200: locationsAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return { locations: await locations.listLocations(ctx, access.estate.id) };
@@ -38,7 +30,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/api/estates/:eid/locations', {
     config: { action: 'location.manage' },
-    schema: { tags: ['catalogue'], params: estateParams, body: z.strictObject({ name, settings: settings.optional() }), response: { 201: z.object({ location: locationSchema }), ...errors } },
+    schema: { tags: ['catalogue'], params: estateParams, body: z.strictObject({ name, settings: settings.optional() }), response: { 201: locationAnswer, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
       return reply.code(201).send({ location: await locations.createLocation(ctx, access, req.body) });
@@ -51,7 +43,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['catalogue'],
       params: locationParams,
       body: z.strictObject({ name: name.optional(), position: z.number().int().min(0).max(10_000).optional(), settings: settings.optional() }),
-      response: { 200: z.object({ location: locationSchema }), ...errors },
+      response: { 200: locationAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -71,7 +63,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/estates/:eid/rooms', {
     config: { action: 'location.view' },
-    schema: { tags: ['catalogue'], params: estateParams, response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors } },
+    schema: { tags: ['catalogue'], params: estateParams, response: { 200: roomsAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return { rooms: await locations.listAllRooms(ctx, access.estate.id) };
@@ -80,7 +72,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/estates/:eid/locations/:lid/rooms', {
     config: { action: 'location.view' },
-    schema: { tags: ['catalogue'], params: locationParams, response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors } },
+    schema: { tags: ['catalogue'], params: locationParams, response: { 200: roomsAnswer, ...errors } },
     handler: async (req) => {
       const access = estateAccess(req);
       return { rooms: await locations.listRooms(ctx, access.estate.id, req.params.lid) };
@@ -89,7 +81,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/api/estates/:eid/locations/:lid/rooms', {
     config: { action: 'location.manage' },
-    schema: { tags: ['catalogue'], params: locationParams, body: z.strictObject({ name }), response: { 201: z.object({ room: roomSchema }), ...errors } },
+    schema: { tags: ['catalogue'], params: locationParams, body: z.strictObject({ name }), response: { 201: roomAnswer, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
       return reply.code(201).send({ room: await locations.createRoom(ctx, access, req.params.lid, req.body.name) });
@@ -102,7 +94,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['catalogue'],
       params: locationParams,
       body: z.strictObject({ roomIds: z.array(z.uuid()).max(500) }),
-      response: { 200: z.object({ rooms: z.array(roomSchema) }), ...errors },
+      response: { 200: roomsAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -116,7 +108,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['catalogue'],
       params: roomParams,
       body: z.strictObject({ name: name.optional(), locationId: z.uuid().optional(), position: z.number().int().min(0).max(10_000).optional() }),
-      response: { 200: z.object({ room: roomSchema }), ...errors },
+      response: { 200: roomAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);

@@ -4,14 +4,14 @@ import { items, locations, rooms } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, says } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { inEstate } from '../../platform/tenancy.js';
 
 export type LocationSettings = { color?: string; subscribed?: boolean; cardCoverImages?: boolean };
 
-const locationNotFound = () => new AppError('not_found', 'Requested location do not exist.');
-const roomNotFound = () => new AppError('not_found', 'Requested room do not exist.');
+const locationNotFound = () => new AppError('not_found', says('items.noLocation'));
+const roomNotFound = () => new AppError('not_found', says('items.noRoom'));
 
 type LocationRow = typeof locations.$inferSelect;
 type RoomRow = typeof rooms.$inferSelect;
@@ -86,7 +86,7 @@ export async function deleteLocation(ctx: AppContext, access: EstateAccess, loca
   await ctx.db.transaction(async (tx) => {
     const [held] = await tx.select({ n: count() }).from(items).where(inEstate(items, estateId, eq(items.locationId, locationId)));
     if ((held?.n ?? 0) > 0) {
-      throw new AppError('conflict', `"${before.name}" still holds ${held!.n} item(s). Move them to another location first.`);
+      throw new AppError('conflict', says('locations.notEmpty', { name: before.name, count: held!.n }));
     }
     await tx.delete(rooms).where(inEstate(rooms, estateId, eq(rooms.locationId, locationId)));
     await tx.delete(locations).where(inEstate(locations, estateId, eq(locations.id, locationId)));
@@ -147,7 +147,7 @@ export async function reorderRooms(ctx: AppContext, access: EstateAccess, locati
     const current = await tx.select({ id: rooms.id }).from(rooms).where(inEstate(rooms, estateId, eq(rooms.locationId, locationId))).for('update');
     const known = new Set(current.map((r) => r.id));
     if (roomIds.length !== known.size || new Set(roomIds).size !== roomIds.length || !roomIds.every((id) => known.has(id))) {
-      throw new AppError('validation_failed', 'The order must list every room of this location once.', { roomIds: 'List every room of this location exactly once.' });
+      throw new AppError('validation_failed', says('locations.orderRooms'), { roomIds: says('locations.orderRoomsField') });
     }
     for (const [position, id] of roomIds.entries()) {
       await tx.update(rooms).set({ position }).where(inEstate(rooms, estateId, eq(rooms.id, id)));
@@ -190,7 +190,7 @@ export async function deleteRoom(ctx: AppContext, access: EstateAccess, roomId: 
   await ctx.db.transaction(async (tx) => {
     const [held] = await tx.select({ n: count() }).from(items).where(and(eq(items.estateId, estateId), eq(items.roomId, roomId)));
     if ((held?.n ?? 0) > 0) {
-      throw new AppError('conflict', `"${before.name}" still holds ${held!.n} item(s). Move them to another room first.`);
+      throw new AppError('conflict', says('locations.roomNotEmpty', { name: before.name, count: held!.n }));
     }
     await tx.delete(rooms).where(inEstate(rooms, estateId, eq(rooms.id, roomId)));
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'room.deleted', entity: 'room', entityId: roomId, field: 'name', from: before.name });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { meSchema, settingsSchema, updateMeBody, userSchema } from '@estate/domain/schemas/account';
+import { meSchema, updateMeBody } from '@estate/domain/schemas/account';
+import { meUpdateAnswer } from '@estate/domain/schemas/me';
 import type { AppContext } from '../../platform/context.js';
 import { caller } from '../../platform/route-access.js';
 import { errorResponses, router } from '../../platform/http.js';
@@ -20,7 +20,7 @@ export function meRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['account'],
       body: updateMeBody,
-      response: { 200: z.object({ user: userSchema, settings: settingsSchema }), ...errorResponses(400, 401, 403) },
+      response: { 200: meUpdateAnswer, ...errorResponses(400, 401, 403) },
     },
     handler: async (req) => me.updateMe(ctx, caller(req), req.body),
   });

@@ -159,9 +159,14 @@ it('never tells a beneficiary, offspring or other member who else hearted, ranke
   // Results published (stage 40): assignments become visible, inputs still do not.
   await move(40);
   for (const who of [ben, carol]) {
-    const seen = await readAll(who, ['/draws/14', '/draws/15', '/draws/21', '/draws/31', '/fairness', '/my-items', '/rankings', '/tokens', '/advice']);
+    const seen = await readAll(who, ['/draws/14', '/draws/15', '/draws/21', '/draws/31', '/my-items', '/rankings', '/tokens', '/advice']);
     expect(leaks(seen.text, who), `as ${names.get(who.id)} in stage 40`).toEqual([]);
     expect(Object.values(seen.statuses).every((s) => s === 200)).toBe(true);
+    // The fairness report names who received what they wanted (public from 40, with the plain
+    // reason) and nothing else about anyone.
+    const { missed, ...report } = (await call(h, 'GET', url('/fairness'), { as: who })).json();
+    for (const line of missed) expect(Object.keys(line).sort()).toEqual(['itemId', 'label', 'name', 'reason', 'receiverId']);
+    expect(leaks(JSON.stringify(report), who), `as ${names.get(who.id)}: fairness`).toEqual([]);
   }
 
   // The live stream carried counts and never a name or id of who. A marker sent last arrives last

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ITEM_STATUSES } from '@estate/domain/items';
+import {
+  adviceAnswer,
+  doneAnswer,
+  highInterestAnswer,
+  interestAnswer,
+  interestedMembersAnswer,
+  myItemsAnswer,
+  participationAnswer,
+  rankingAnswer,
+  recommendationsAnswer,
+  tokensAnswer,
+} from '@estate/domain/schemas/participation';
 import { DEADLINE_STAGES } from '@estate/domain/stages';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
@@ -18,13 +29,6 @@ const inputStageParams = estateParams.extend({
 const noBody = z.strictObject({}).nullish();
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-const interestAnswer = z.object({ interested: z.boolean(), interestCount: z.number().int() });
-const itemRef = { itemId: z.string(), label: z.string(), name: z.string() };
-
-const rankingAnswer = z.object({
-  itemIds: z.array(z.string()),
-  items: z.array(z.object({ ...itemRef, rank: z.number().int() })),
-});
 const rankingBody = z.strictObject({
   itemIds: z
     .array(z.uuid({ message: 'Not a valid item id.' }))
@@ -32,13 +36,6 @@ const rankingBody = z.strictObject({
     .refine((ids) => new Set(ids).size === ids.length, { message: 'Each item can be ranked only once.' }),
 });
 
-const tokensAnswer = z.object({
-  used: z.number().int(),
-  budget: z.number().int(),
-  budgetRule: z.enum(['per-interest', 'equal']),
-  allocations: z.array(z.object({ itemId: z.string(), count: z.number().int() })),
-  contested: z.array(z.object({ ...itemRef, interestCount: z.number().int(), count: z.number().int() })),
-});
 const tokensBody = z.strictObject({
   allocations: z
     .array(
@@ -49,31 +46,6 @@ const tokensBody = z.strictObject({
     )
     .max(5000)
     .refine((list) => new Set(list.map((a) => a.itemId)).size === list.length, { message: 'Each item can appear only once.' }),
-});
-
-const myItemsAnswer = z.object({
-  stage: z.number().int(),
-  stageName: z.string(),
-  deadline: z.object({ stage: z.number().int(), dueAt: z.string(), passed: z.boolean() }).nullable(),
-  done: z.object({ stage: z.number().int(), doneAt: z.string(), automatic: z.boolean() }).nullable(),
-  hearted: z.array(z.object({ ...itemRef, status: z.enum(ITEM_STATUSES), highInterest: z.boolean(), interestCount: z.number().int() })),
-  ranked: z.array(z.object({ ...itemRef, rank: z.number().int() })),
-  tokens: z.object({ used: z.number().int(), budget: z.number().int(), allocations: z.array(z.object({ ...itemRef, count: z.number().int() })) }),
-  assigned: z.array(
-    z.object({
-      ...itemRef,
-      status: z.enum(ITEM_STATUSES),
-      reason: z.string(),
-      step: z.number().int().nullable(),
-      round: z.number().nullable(),
-      pick: z.number().nullable(),
-      tokens: z.number().nullable(),
-      tied: z.number().nullable(),
-      clause: z.string().nullable(),
-      note: z.string().nullable(),
-      assignedAt: z.string().nullable(),
-    }),
-  ),
 });
 
 export function participationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -102,13 +74,7 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
     schema: {
       tags: ['participation'],
       params: itemParams,
-      response: {
-        200: z.object({
-          interestCount: z.number().int(),
-          members: z.array(z.object({ id: z.string(), displayName: z.string(), counts: z.boolean(), receivesThrough: z.string().nullable(), at: z.string() })),
-        }),
-        ...errors,
-      },
+      response: { 200: interestedMembersAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -121,20 +87,13 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
     schema: {
       tags: ['participation'],
       params: estateParams,
-      response: {
-        200: z.object({
-          advice: z.array(z.object({ ...itemRef, status: z.string(), from: z.array(z.object({ memberId: z.string(), displayName: z.string() })) })),
-        }),
-        ...errors,
-      },
+      response: { 200: adviceAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
       return participation.listAdvice(ctx, access);
     },
   });
-
-  const highInterestAnswer = z.object({ itemId: z.string(), highInterest: z.boolean(), highInterestSource: z.enum(['auto', 'trustee']).nullable() });
 
   r.put('/api/estates/:eid/items/:iid/high-interest', {
     config: { action: 'highInterest.set' },
@@ -159,15 +118,7 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
     schema: {
       tags: ['participation'],
       params: estateParams,
-      response: {
-        200: z.object({
-          threshold: z.number().int(),
-          items: z.array(
-            z.object({ ...itemRef, interestCount: z.number().int(), recommended: z.boolean(), highInterest: z.boolean(), highInterestSource: z.enum(['auto', 'trustee']).nullable() }),
-          ),
-        }),
-        ...errors,
-      },
+      response: { 200: recommendationsAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -226,7 +177,7 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
       tags: ['participation'],
       params: inputStageParams,
       body: noBody,
-      response: { 200: z.object({ stage: z.number().int(), doneAt: z.string(), automatic: z.boolean() }), ...errors },
+      response: { 200: doneAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);
@@ -239,13 +190,7 @@ export function participationRoutes(app: FastifyInstance, ctx: AppContext): void
     schema: {
       tags: ['participation'],
       params: stageParams,
-      response: {
-        200: z.object({
-          stage: z.number().int(),
-          members: z.array(z.object({ memberId: z.string(), displayName: z.string(), doneAt: z.string().nullable(), automatic: z.boolean() })),
-        }),
-        ...errors,
-      },
+      response: { 200: participationAnswer, ...errors },
     },
     handler: async (req) => {
       const access = estateAccess(req);

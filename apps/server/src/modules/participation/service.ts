@@ -13,7 +13,7 @@ import { deadlines, estates, interests, items, memberships, participation, ranki
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, says } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
 import {
   assertInputsOpen,
@@ -226,7 +226,7 @@ export async function setRanking(ctx: AppContext, access: EstateAccess, itemIds:
     itemIds.forEach((id, k) => {
       if (!eligible.has(id)) fields[`itemIds.${k}`] = 'Only high-interest items you hearted can be ranked.';
     });
-    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 'Some of the ranked items cannot be ranked.', fields);
+    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', says('participation.cannotRank'), fields);
     // Replace the whole ranking at once: ranks are 1..n in the order given.
     await tx.delete(rankings).where(inEstate(rankings, estateId, eq(rankings.memberId, memberId)));
     if (itemIds.length > 0) await tx.insert(rankings).values(itemIds.map((itemId, k) => ({ estateId, memberId, itemId, rank: k + 1 })));
@@ -286,11 +286,11 @@ export async function setTokens(ctx: AppContext, access: EstateAccess, allocatio
     allocations.forEach((a, k) => {
       if (!contested.has(a.itemId)) fields[`allocations.${k}.itemId`] = 'Tokens go only on contested items you hearted.';
     });
-    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 'Some tokens are on items that cannot take them.', fields);
+    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', says('participation.cannotToken'), fields);
     const total = allocations.reduce((sum, a) => sum + a.count, 0);
     if (total > current.budget) {
-      throw new AppError('validation_failed', `That is ${total} tokens; you have ${current.budget}.`, {
-        allocations: `Your budget is ${current.budget} tokens; these allocations use ${total}.`,
+      throw new AppError('validation_failed', says('participation.overBudget', { total, budget: current.budget }), {
+        allocations: says('participation.overBudgetField', { total, budget: current.budget }),
       });
     }
     await tx.delete(tokenAllocations).where(inEstate(tokenAllocations, estateId, eq(tokenAllocations.memberId, memberId)));

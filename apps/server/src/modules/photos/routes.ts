@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { photoAnswer } from '@estate/domain/schemas/photos';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, says } from '../../platform/errors.js';
 import { PHOTO_VARIANTS } from '../../platform/file-urls.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as photos from './service.js';
 
 const itemParams = estateParams.extend({ iid: z.uuid() });
-const photoSchema = z.object({ id: z.string(), width: z.number(), height: z.number(), thumbUrl: z.string(), previewUrl: z.string(), originalUrl: z.string() });
 
 export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
@@ -19,13 +19,13 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['catalogue'],
       params: itemParams,
       consumes: ['multipart/form-data'],
-      response: { 201: z.object({ photo: photoSchema }), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      response: { 201: photoAnswer, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
     },
     handler: async (req, reply) => {
       const access = estateAccess(req);
-      if (!req.isMultipart()) throw new AppError('unsupported_type', 'Send the photo as multipart/form-data in a field named "file".');
+      if (!req.isMultipart()) throw new AppError('unsupported_type', says('photos.multipart'));
       const file = await req.file();
-      if (!file) throw new AppError('validation_failed', 'No photo was sent.', { file: 'Choose a photo to upload.' });
+      if (!file) throw new AppError('validation_failed', says('photos.none'), { file: says('photos.choose') });
       const bytes = await file.toBuffer();
       return reply.code(201).send({ photo: await photos.addPhoto(ctx, access, req.params.iid, bytes) });
     },
@@ -69,7 +69,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async (req, reply) => {
       const { eid, pid, variant } = req.params;
       if (!ctx.fileUrls.verify(pid, variant, req.query.expires, req.query.sig, ctx.now())) {
-        throw new AppError('forbidden', 'This photo link has expired. Reload the page to see the photo.');
+        throw new AppError('forbidden', says('photos.linkExpired'));
       }
       const file = await photos.readPhoto(ctx, eid, pid, variant);
       return reply

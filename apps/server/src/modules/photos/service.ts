@@ -4,7 +4,7 @@ import { items, photos } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, says } from '../../platform/errors.js';
 import type { PhotoVariant } from '../../platform/file-urls.js';
 import { newId } from '../../platform/ids.js';
 import { processPhoto } from '../../platform/images.js';
@@ -28,7 +28,7 @@ export async function addPhoto(ctx: AppContext, access: EstateAccess, itemId: st
   await ctx.db.transaction(async (tx) => {
     const [last] = await tx.select({ p: max(photos.position), n: photos.itemId }).from(photos).where(inEstate(photos, estateId, eq(photos.itemId, itemId))).groupBy(photos.itemId);
     const existing = await tx.select({ id: photos.id }).from(photos).where(inEstate(photos, estateId, eq(photos.itemId, itemId)));
-    if (existing.length >= MAX_PHOTOS_PER_ITEM) throw new AppError('conflict', `An item can have at most ${MAX_PHOTOS_PER_ITEM} photos.`);
+    if (existing.length >= MAX_PHOTOS_PER_ITEM) throw new AppError('conflict', says('photos.tooMany', { max: MAX_PHOTOS_PER_ITEM }));
     await tx.insert(photos).values({
       id,
       estateId,
@@ -80,7 +80,7 @@ export async function reorderPhotos(ctx: AppContext, access: EstateAccess, itemI
     const current = await tx.select({ id: photos.id }).from(photos).where(inEstate(photos, estateId, eq(photos.itemId, itemId)));
     const known = new Set(current.map((p) => p.id));
     if (photoIds.length !== known.size || !photoIds.every((id) => known.has(id))) {
-      throw new AppError('validation_failed', 'The order must list every photo of the item once.', { photoIds: 'List every photo of this item exactly once.' });
+      throw new AppError('validation_failed', says('photos.order'), { photoIds: says('photos.orderField') });
     }
     for (const [position, id] of photoIds.entries()) {
       await tx.update(photos).set({ position }).where(and(eq(photos.estateId, estateId), eq(photos.id, id)));

@@ -5,8 +5,8 @@
  * written them for an hour, so an upload in progress keeps what it just wrote (an upload that reuses
 an old file marks it fresh; the storage's remove re-checks that after moving the file aside).
  */
-import { inArray } from 'drizzle-orm';
-import { photos } from '../../db/schema.js';
+import { inArray, sql } from 'drizzle-orm';
+import { documents, photos, reportFiles, users } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 
 const GRACE_MS = 60 * 60_000;
@@ -45,7 +45,7 @@ export async function sweepPhotoFiles(
 }
 
 /**
- * Which of these keys some photo still uses, in any estate: the same bytes uploaded to two estates
+ * Which of these keys some photo or person's picture still uses, in any estate: the same bytes uploaded to two estates
  * are one file, so this one query is deliberately not scoped to an estate.
  */
 async function referenced(ctx: Pick<AppContext, 'db'>, keys: string[]): Promise<Set<string>> {
@@ -54,6 +54,12 @@ async function referenced(ctx: Pick<AppContext, 'db'>, keys: string[]): Promise<
     .from(photos)
     .where(inArray(photos.originalKey, keys))
     .union(ctx.db.select({ key: photos.previewKey }).from(photos).where(inArray(photos.previewKey, keys)))
-    .union(ctx.db.select({ key: photos.thumbKey }).from(photos).where(inArray(photos.thumbKey, keys)));
+    .union(ctx.db.select({ key: photos.thumbKey }).from(photos).where(inArray(photos.thumbKey, keys)))
+    // The final accounting's report files (closing module) too.
+    .union(ctx.db.select({ key: reportFiles.storageKey }).from(reportFiles).where(inArray(reportFiles.storageKey, keys)))
+    // People's pictures (profile) live in the same storage.
+    .union(ctx.db.select({ key: sql<string>`${users.avatarKey}` }).from(users).where(inArray(users.avatarKey, keys)))
+    // The estates' documents (the vault) too.
+    .union(ctx.db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys)));
   return new Set(rows.map((r) => r.key));
 }

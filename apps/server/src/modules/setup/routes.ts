@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { setupBody, userSchema } from '@estate/domain/schemas/account';
+import { setupBody } from '@estate/domain/schemas/account';
+import { userAnswer } from '@estate/domain/schemas/auth';
+import { setupStatusAnswer } from '@estate/domain/schemas/setup';
 import type { AppContext } from '../../platform/context.js';
 import { errorResponses, router } from '../../platform/http.js';
 import { toUserDto } from '../../platform/user-dto.js';
@@ -12,13 +13,13 @@ export function setupRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/setup', {
     config: { action: 'public' },
-    schema: { tags: ['setup'], response: { 200: z.object({ needsSetup: z.boolean() }) } },
+    schema: { tags: ['setup'], response: { 200: setupStatusAnswer } },
     handler: async () => ({ needsSetup: await setup.needsSetup(ctx) }),
   });
 
   r.post('/api/setup', {
     config: { action: 'public', rateLimit },
-    schema: { tags: ['setup'], body: setupBody, response: { 201: z.object({ user: userSchema }), ...errorResponses(400, 409, 429) } },
+    schema: { tags: ['setup'], body: setupBody, response: { 201: userAnswer, ...errorResponses(400, 409, 429) } },
     handler: async (req, reply) => {
       const user = await setup.createFirstAdmin(ctx, req.body);
       req.log.info({ userId: user.id }, 'first admin created');

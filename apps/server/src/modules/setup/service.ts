@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { setupBody } from '@estate/domain/schemas/account';
 import { system, users } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, says } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.js';
 
@@ -15,12 +15,12 @@ export async function needsSetup(ctx: AppContext): Promise<boolean> {
 
 export async function createFirstAdmin(ctx: AppContext, body: z.infer<typeof setupBody>) {
   if (isCommonPassword(body.password)) {
-    throw new AppError('validation_failed', 'That password is too common.', {
-      password: 'This password is too common and easy to guess. Please choose another.',
+    throw new AppError('validation_failed', says('auth.commonPassword'), {
+      password: says('auth.commonPasswordField'),
     });
   }
   const passwordHash = await hashPassword(body.password);
-  const alreadySetUp = new AppError('conflict', 'This installation is already set up. Please sign in.');
+  const alreadySetUp = new AppError('conflict', says('setup.done'));
   return ctx.db.transaction(async (tx) => {
     // The primary key on `system.key` lets exactly one concurrent set-up win.
     const claimed = await tx.insert(system).values({ key: 'setup', value: new Date().toISOString() }).onConflictDoNothing().returning();

@@ -1,7 +1,7 @@
 /** Moving the estate through its stages, and what happens on the way (commitments at stage 11). */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { decideMove, moveOptions, type StageFacts } from '@estate/domain/stage-machine';
+import { decideMove, moveOptions, type MoveRefusal, type StageFacts } from '@estate/domain/stage-machine';
 import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES, Stage, isStageCode, nextStage, type StageCode } from '@estate/domain/stages';
 import { queryRows, type Db } from '../../db/client.js';
@@ -9,10 +9,13 @@ import { approvals, deadlines, drawRecords, drawSecrets, estates, items, members
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, says, type Says } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { recommendHighInterest } from '../participation/service.js';
+import { mailWhoseTurnItIs } from './your-turn.js';
 import { sealOnStageMove } from '../input-commitments/seal.js';
+import { generateReportsAfterMove } from '../closing/service.js';
+import { openHandoverCount } from '../handover/service.js';
 
 /** Steps that use randomness; each gets its own committed secret. */
 const RANDOMISED_STEPS = [Stage.AssignHighInterest, Stage.AssignRemaining] as const;
@@ -38,6 +41,7 @@ async function stageFacts(db: Db, estateId: string, from: StageCode): Promise<St
     stepsRun: steps.map((r) => r.step).filter(isStageCode),
     deadlinesPassed: passed.map((r) => r.stage).filter(isStageCode),
     ...(from === Stage.Approve ? { reviewWaiting: await reviewWaiting(db, estateId) } : {}),
+    ...(from === Stage.Distribution ? { handoverOpen: await openHandoverCount(db, estateId) } : {}),
   };
 }
 
@@ -75,15 +79,18 @@ export async function moveStage(ctx: AppContext, access: EstateAccess, to: numbe
   const estateId = access.estate.id;
   const from = access.stage;
   if (!isStageCode(to)) {
-    throw new AppError('validation_failed', 'That is not a stage.', { to: 'Choose one of the estate stages.' });
+    throw new AppError('validation_failed', says('stages.notAStage'), { to: says('stages.notAStageField') });
   }
   const decision = decideMove(from, to, await stageFacts(ctx.db, estateId, from));
-  if (!decision.ok) throw new AppError('wrong_stage', decision.reason);
+  if (!decision.ok) throw new AppError('wrong_stage', { ...moveRefusal(decision), english: decision.reason });
   await ctx.db.transaction(async (tx) => {
     await applyStageMove(tx, estateId, from, to, access.user.id, decision.direction);
     await sealOnStageMove(tx, { estateId, from, to, direction: decision.direction, actorId: access.user.id, now: ctx.now() });
   });
+  // Reaching the final accounting makes its report files (stage 90), before anyone is told.
+  if (to === Stage.Finalizing && decision.direction === 'forward') await generateReportsAfterMove(ctx, estateId, access.user.id);
   await ctx.events.publish({ type: 'stage', estateId, data: { stage: to, name: STAGE_NAMES[to] } });
+  if (decision.direction === 'forward') ctx.mailer.inBackground(() => mailWhoseTurnItIs(ctx, estateId, to, access.user.id));
   return to;
 }
 
@@ -94,7 +101,7 @@ export async function moveStage(ctx: AppContext, access: EstateAccess, to: numbe
  */
 export async function applyStageMove(tx: Db, estateId: string, from: StageCode, to: StageCode, actorId: string | null, direction: 'forward' | 'back') {
   const [moved] = await tx.update(estates).set({ stage: to }).where(and(eq(estates.id, estateId), eq(estates.stage, from))).returning();
-  if (!moved) throw new AppError('conflict', 'The stage was changed by someone else a moment ago. Please reload.');
+  if (!moved) throw new AppError('conflict', says('stages.changedMeanwhile'));
   await recordActivity(tx, {
     estateId,
     actorId,
@@ -118,4 +125,28 @@ export async function advanceAtDeadline(tx: Db, estateId: string, from: StageCod
   if (!decision.ok) return undefined;
   await applyStageMove(tx, estateId, from, to, null, 'forward');
   return to;
+}
+
+/** A refused stage move as a stable reason with its parameters (the domain's `MoveRefusal`), for every language. */
+function moveRefusal(refusal: MoveRefusal): Says {
+  switch (refusal.code) {
+    case 'already-there':
+      return says('move.alreadyThere');
+    case 'step-not-run':
+      return says('move.stepNotRun', refusal.params);
+    case 'review-incomplete':
+      return says('move.reviewIncomplete', refusal.params);
+    case 'handover-incomplete':
+      return says('move.handoverIncomplete', refusal.params);
+    case 'results-published':
+      return says('move.resultsPublished');
+    case 'step-already-run':
+      return says('move.stepAlreadyRun', refusal.params);
+    case 'deadline-passed':
+      return says('move.deadlinePassed', refusal.params);
+    case 'would-repeat-step':
+      return says('move.wouldRepeat', refusal.params);
+    case 'one-at-a-time':
+      return refusal.params.next === null ? says('move.lastStage') : says('move.oneAtATime', { nextStage: refusal.params.next });
+  }
 }

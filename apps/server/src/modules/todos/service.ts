@@ -3,9 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
 import { Stage, isStageCode } from '@estate/domain/stages';
 import { stageTodo, type StageTodo } from '@estate/domain/todos';
+import { consentTodo } from '@estate/domain/consent';
 import { approvals, deadlines, estates, items, memberships, participation } from '../../db/schema.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { acceptedCurrentSql } from '../../platform/consent.js';
 
 /** One query for all of the person's estates: the stage, its deadline, and whether they are done. */
 export async function listTodos(ctx: AppContext, user: UserRow): Promise<StageTodo[]> {
@@ -21,6 +23,7 @@ export async function listTodos(ctx: AppContext, user: UserRow): Promise<StageTo
       // Stage 2 is done when every item has an answer from this person.
       unanswered: sql<number>`case when ${estates.stage} = ${Stage.Approve} then (select count(*)::int from ${items} i
         where i.estate_id = ${estates.id} and not exists (select 1 from ${approvals} a where a.item_id = i.id and a.member_id = ${user.id})) else 0 end`,
+      agreed: acceptedCurrentSql(estates.id, user.id),
     })
     .from(memberships)
     .innerJoin(estates, eq(estates.id, memberships.estateId))
@@ -32,6 +35,9 @@ export async function listTodos(ctx: AppContext, user: UserRow): Promise<StageTo
     let done = row.markedDone || row.processedAt != null;
     if (row.stage === Stage.Approve && row.roles.includes(Role.Beneficiary) && !done) done = row.unanswered === 0;
     const todo = stageTodo({ estateId: row.estateId, stage: row.stage, roles: row.roles, dueAt: row.dueAt?.toISOString() ?? null, done });
+    // Before any input: read and accept the Terms of Use and the Agreement (required, listed first).
+    const consent = consentTodo({ estateId: row.estateId, stage: row.stage, roles: row.roles, accepted: row.agreed });
+    if (consent) todos.push(consent);
     if (todo) todos.push(todo);
   }
   return todos;

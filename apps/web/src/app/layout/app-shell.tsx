@@ -13,6 +13,7 @@ import { RegionTheme } from '../../shared/theme/theme-provider';
 import { LAYOUT3_BOXED_WIDTH } from '../../shared/theme/layout-constants';
 import { FullPageLoader } from '../../shared/ui/full-page-loader';
 import { lazyNamed } from '../../shared/ui/lazy-named';
+import { useAsk } from '../../shared/chat/ask-about';
 import { EventStream } from '../event-stream';
 import { GuardRedirect, guardState } from '../app-routes';
 import { decideRoute } from '../route-access';
@@ -94,6 +95,13 @@ export function AppShell() {
   const { status } = useSession();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const [panel, setPanel] = useState<PanelName | null>(null);
+  // "Ask about this item" (any page) opens the Team Chat with the item attached.
+  const asks = useAsk().n;
+  const [seenAsks, setSeenAsks] = useState(asks);
+  if (asks !== seenAsks) {
+    setSeenAsks(asks);
+    setPanel('chat');
+  }
   const layout: LayoutValue = useMemo(
     () => ({ mobileNavOpen, setMobileNavOpen, panel, openPanel: setPanel, closePanel: () => setPanel(null) }),
     [mobileNavOpen, panel],

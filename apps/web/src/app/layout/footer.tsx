@@ -4,16 +4,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { RegionTheme } from '../../shared/theme/theme-provider';
-import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { FOOTER_MIN_HEIGHT, FOOTER_MIN_HEIGHT_MD } from '../../shared/theme/layout-constants';
 
-const OUTBOUND = [
-  { label: 'React', href: 'https://react.dev/' },
-  { label: 'MUI', href: 'https://mui.com/' },
-  { label: 'Vite', href: 'https://vite.dev/' },
-];
-
-/** Footer: documentation, and the technologies it is built with (opening in a new tab). */
+/** Footer: the product's name and version, and the way to its documentation. */
 export function Footer() {
   const { t } = useTranslation();
   return (
@@ -40,17 +33,6 @@ export function Footer() {
         <Link component={RouterLink} to="/documentation" color="inherit" variant="body2">
           {t('nav.documentation')}
         </Link>
-        <Typography variant="body2" component="span" sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-          <span>{t('footer.builtWith')}</span>
-          {OUTBOUND.map((link) => (
-            <Link key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" color="inherit">
-              {link.label}
-              <Box component="span" sx={visuallyHidden}>
-                {` (${t('footer.newTab')})`}
-              </Box>
-            </Link>
-          ))}
-        </Typography>
       </Box>
     </RegionTheme>
   );

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@estate/domain/schemas/account';
+import type { OutboxAnswer, UsersAnswer } from '@estate/domain/schemas/admin';
+import type { UserAnswer } from '@estate/domain/schemas/auth';
 import { api } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/query-keys';
-
-export type OutboxMessage = { id: string; to: string; subject: string; text: string; createdAt: string };
 
 export function useAdminUsers() {
   return useQuery({
     queryKey: queryKeys.adminUsers(),
-    queryFn: async () => (await api<{ users: User[] }>('/api/admin/users')).users,
+    queryFn: async () => (await api<UsersAnswer>('/api/admin/users')).users,
   });
 }
 
@@ -22,7 +22,7 @@ export function useUpdateUser() {
       id: string;
       accountStatus?: User['accountStatus'];
       loginStatus?: User['loginStatus'];
-    }) => api<{ user: User }>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    }) => api<UserAnswer>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
   });
 }
@@ -30,7 +30,7 @@ export function useUpdateUser() {
 export function useOutbox() {
   return useQuery({
     queryKey: queryKeys.adminOutbox(),
-    queryFn: async () => (await api<{ messages: OutboxMessage[] }>('/api/admin/outbox')).messages,
+    queryFn: async () => (await api<OutboxAnswer>('/api/admin/outbox')).messages,
     refetchInterval: 15_000,
   });
 }

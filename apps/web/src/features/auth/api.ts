@@ -2,16 +2,16 @@
  * Account calls used by the sign-in pages. Plain functions (no query cache), so these pages stay
  * light.
  */
-import type { User } from '@estate/domain/schemas/account';
+import type { UserAnswer } from '@estate/domain/schemas/auth';
 import { api } from '../../shared/api/client';
 
 export type NewAccount = { firstName: string; lastName: string; email: string; password: string };
 
 export const createFirstAdmin = (body: NewAccount) =>
-  api<{ user: User }>('/api/setup', { method: 'POST', body, auth: false });
+  api<UserAnswer>('/api/setup', { method: 'POST', body, auth: false });
 
 export const registerAccount = (body: NewAccount & { invitation?: string }) =>
-  api<{ user: User }>('/api/auth/register', { method: 'POST', body, auth: false });
+  api<UserAnswer>('/api/auth/register', { method: 'POST', body, auth: false });
 
 export const confirmEmail = (token: string) =>
   api<void>('/api/auth/confirm-email', { method: 'POST', body: { token }, auth: false });

@@ -8,89 +8,14 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { ItemStatus } from '@estate/domain/items';
+import type { MyApprovalsAnswer, ApproveAllAnswer } from '@estate/domain/schemas/approvals';
+import type { ImportAnswer, ImportPreviewAnswer } from '@estate/domain/schemas/catalogue-io';
+import type { Item, ItemAnswer, ItemsPageAnswer, LabelsAnswer, ListItem } from '@estate/domain/schemas/items';
+import type { LocationAnswer, LocationSettings, LocationsAnswer, Room, RoomAnswer, RoomsAnswer } from '@estate/domain/schemas/locations';
+import type { InterestAnswer } from '@estate/domain/schemas/participation';
+import type { PhotoAnswer } from '@estate/domain/schemas/photos';
 import { api, apiFile, type DownloadedFile } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/query-keys';
-
-export type LocationSettings = { color?: string; subscribed?: boolean; cardCoverImages?: boolean };
-export type Location = {
-  id: string;
-  name: string;
-  position: number;
-  settings: LocationSettings;
-  itemCount: number;
-  roomCount: number;
-};
-export type Room = { id: string; locationId: string; name: string; position: number; itemCount: number };
-
-export type ListItem = {
-  id: string;
-  number: number;
-  label: string;
-  name: string;
-  locationId: string | null;
-  roomId: string | null;
-  categories: string[];
-  status: ItemStatus;
-  distribution: 'divide' | 'return';
-  highInterest: boolean;
-  value: string | null;
-  currency: string;
-  photoCount: number;
-  thumbUrl: string | null;
-  interestCount: number;
-  interested: boolean;
-  assignedTo: string | null;
-  version: number;
-  updatedAt: string;
-};
-
-export type Photo = {
-  id: string;
-  width: number;
-  height: number;
-  thumbUrl: string;
-  previewUrl: string;
-  originalUrl: string;
-};
-
-export type Item = {
-  id: string;
-  number: number;
-  label: string;
-  name: string;
-  notes: string;
-  locationId: string | null;
-  roomId: string | null;
-  categories: string[];
-  tags: string[];
-  giver: string;
-  owners: string;
-  brand: string;
-  model: string;
-  year: number | null;
-  value: string | null;
-  currency: string;
-  distribution: 'divide' | 'return';
-  status: ItemStatus;
-  highInterest: boolean;
-  highInterestSource: 'auto' | 'trustee' | null;
-  assignment: {
-    memberId: string;
-    reason: string | null;
-    step: number | null;
-    detail: Record<string, unknown> | null;
-    at: string | null;
-  } | null;
-  unwantedOutcome: string | null;
-  featuredPhotoId: string | null;
-  photos: Photo[];
-  interestCount: number;
-  interested: boolean;
-  warnings: string[];
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
 
 /** The editable fields, as the form sends them. */
 export type ItemInput = {
@@ -124,8 +49,6 @@ export type ItemFilters = {
   sort?: Sort;
 };
 
-export type ItemsPage = { items: ListItem[]; nextCursor: string | null; total: number };
-
 const base = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
 const enc = encodeURIComponent;
 /** Item writes carry the version they were made from (412 when someone changed it meanwhile). */
@@ -136,7 +59,7 @@ const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
 export function useLocations(estateId: string) {
   return useQuery({
     queryKey: queryKeys.locations(estateId),
-    queryFn: async () => (await api<{ locations: Location[] }>(`${base(estateId)}/locations`)).locations,
+    queryFn: async () => (await api<LocationsAnswer>(`${base(estateId)}/locations`)).locations,
   });
 }
 
@@ -144,7 +67,7 @@ export function useRooms(estateId: string, locationId: string | null | undefined
   return useQuery({
     queryKey: queryKeys.rooms(estateId, locationId ?? ''),
     queryFn: async () =>
-      (await api<{ rooms: Room[] }>(`${base(estateId)}/locations/${enc(locationId ?? '')}/rooms`)).rooms,
+      (await api<RoomsAnswer>(`${base(estateId)}/locations/${enc(locationId ?? '')}/rooms`)).rooms,
     enabled: Boolean(locationId),
   });
 }
@@ -153,7 +76,7 @@ export function useRooms(estateId: string, locationId: string | null | undefined
 export function useAllRooms(estateId: string) {
   return useQuery({
     queryKey: queryKeys.allRooms(estateId),
-    queryFn: async () => (await api<{ rooms: Room[] }>(`${base(estateId)}/rooms`)).rooms,
+    queryFn: async () => (await api<RoomsAnswer>(`${base(estateId)}/rooms`)).rooms,
   });
 }
 
@@ -173,12 +96,12 @@ export function useSaveLocation(estateId: string) {
       const { id, ...body } = input;
       return id
         ? (
-            await api<{ location: Location }>(`${base(estateId)}/locations/${enc(id)}`, {
+            await api<LocationAnswer>(`${base(estateId)}/locations/${enc(id)}`, {
               method: 'PATCH',
               body,
             })
           ).location
-        : (await api<{ location: Location }>(`${base(estateId)}/locations`, { method: 'POST', body }))
+        : (await api<LocationAnswer>(`${base(estateId)}/locations`, { method: 'POST', body }))
             .location;
     },
     onSettled: () => invalidatePlaces(queryClient, estateId),
@@ -199,9 +122,9 @@ export function useSaveRoom(estateId: string, locationId: string) {
     mutationFn: async (input: { id?: string; name?: string; position?: number; locationId?: string }) => {
       const { id, ...body } = input;
       return id
-        ? (await api<{ room: Room }>(`${base(estateId)}/rooms/${enc(id)}`, { method: 'PATCH', body })).room
+        ? (await api<RoomAnswer>(`${base(estateId)}/rooms/${enc(id)}`, { method: 'PATCH', body })).room
         : (
-            await api<{ room: Room }>(`${base(estateId)}/locations/${enc(locationId)}/rooms`, {
+            await api<RoomAnswer>(`${base(estateId)}/locations/${enc(locationId)}/rooms`, {
               method: 'POST',
               body: { name: body.name },
             })
@@ -220,7 +143,7 @@ export function useReorderRooms(estateId: string, locationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ordered: Room[]) =>
-      api<{ rooms: Room[] }>(`${base(estateId)}/locations/${enc(locationId)}/rooms/order`, {
+      api<RoomsAnswer>(`${base(estateId)}/locations/${enc(locationId)}/rooms/order`, {
         method: 'PUT',
         body: { roomIds: ordered.map((room) => room.id) },
       }),
@@ -257,7 +180,7 @@ export function useItemsList(estateId: string, filters: ItemFilters) {
   return useInfiniteQuery({
     queryKey: queryKeys.itemList(estateId, filters),
     queryFn: ({ pageParam, signal }) =>
-      api<ItemsPage>(`${base(estateId)}/items?${itemsSearch(filters, pageParam)}`, { signal }),
+      api<ItemsPageAnswer>(`${base(estateId)}/items?${itemsSearch(filters, pageParam)}`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -266,18 +189,18 @@ export function useItemsList(estateId: string, filters: ItemFilters) {
 export function useItem(estateId: string, itemId: string) {
   return useQuery({
     queryKey: queryKeys.item(estateId, itemId),
-    queryFn: async () => (await api<{ item: Item }>(`${base(estateId)}/items/${enc(itemId)}`)).item,
+    queryFn: async () => (await api<ItemAnswer>(`${base(estateId)}/items/${enc(itemId)}`)).item,
   });
 }
 
 export function fetchItem(estateId: string, itemId: string) {
-  return api<{ item: Item }>(`${base(estateId)}/items/${enc(itemId)}`).then((r) => r.item);
+  return api<ItemAnswer>(`${base(estateId)}/items/${enc(itemId)}`).then((r) => r.item);
 }
 
 export function useLabels(estateId: string) {
   return useQuery({
     queryKey: queryKeys.labels(estateId),
-    queryFn: () => api<{ categories: string[]; tags: string[] }>(`${base(estateId)}/labels`),
+    queryFn: () => api<LabelsAnswer>(`${base(estateId)}/labels`),
     staleTime: 60_000,
   });
 }
@@ -294,7 +217,7 @@ export function useCreateItem(estateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ItemInput) =>
-      (await api<{ item: Item }>(`${base(estateId)}/items`, { method: 'POST', body })).item,
+      (await api<ItemAnswer>(`${base(estateId)}/items`, { method: 'POST', body })).item,
     onSuccess: (item) => afterItemWrite(queryClient, estateId, item),
   });
 }
@@ -303,7 +226,7 @@ export function useCreateItem(estateId: string) {
 export type ItemPatch = Partial<ItemInput> & { featuredPhotoId?: string | null };
 
 export function updateItem(estateId: string, itemId: string, version: number, body: ItemPatch) {
-  return api<{ item: Item }>(`${base(estateId)}/items/${enc(itemId)}`, {
+  return api<ItemAnswer>(`${base(estateId)}/items/${enc(itemId)}`, {
     method: 'PATCH',
     body,
     headers: ifMatch(version),
@@ -325,7 +248,7 @@ export function useSetHold(estateId: string) {
   return useMutation({
     mutationFn: async (input: { id: string; version: number; hold: boolean }) =>
       (
-        await api<{ item: Item }>(`${base(estateId)}/items/${enc(input.id)}/hold`, {
+        await api<ItemAnswer>(`${base(estateId)}/items/${enc(input.id)}/hold`, {
           method: input.hold ? 'PUT' : 'DELETE',
           headers: ifMatch(input.version),
         })
@@ -340,7 +263,7 @@ export function useAppraise(estateId: string) {
   return useMutation({
     mutationFn: async (input: { id: string; version: number; value: number | null; currency: string }) =>
       (
-        await api<{ item: Item }>(`${base(estateId)}/items/${enc(input.id)}/value`, {
+        await api<ItemAnswer>(`${base(estateId)}/items/${enc(input.id)}/value`, {
           method: 'PUT',
           body: { value: input.value, currency: input.currency },
           headers: ifMatch(input.version),
@@ -366,7 +289,7 @@ export function useDeleteItem(estateId: string) {
 export function uploadPhoto(estateId: string, itemId: string, file: File) {
   const body = new FormData();
   body.append('file', file);
-  return api<{ photo: Photo }>(`${base(estateId)}/items/${enc(itemId)}/photos`, {
+  return api<PhotoAnswer>(`${base(estateId)}/items/${enc(itemId)}/photos`, {
     method: 'POST',
     body,
   }).then((r) => r.photo);
@@ -390,8 +313,6 @@ export function refreshItem(queryClient: QueryClient, estateId: string, itemId: 
 
 // Hearts (stage 11) ------------------------------------------------------------------------------
 
-type InterestAnswer = { interested: boolean; interestCount: number };
-
 /** Sets the heart on one item in every cached list page and in its detail. */
 export function patchItemEverywhere(
   queryClient: QueryClient,
@@ -402,7 +323,7 @@ export function patchItemEverywhere(
   queryClient.setQueryData<Item>(queryKeys.item(estateId, itemId), (old) =>
     old ? { ...old, ...patch } : old,
   );
-  queryClient.setQueriesData<InfiniteData<ItemsPage>>(
+  queryClient.setQueriesData<InfiniteData<ItemsPageAnswer>>(
     { queryKey: queryKeys.itemLists(estateId) },
     (old) =>
       old && {
@@ -447,20 +368,11 @@ export type Suggestion = Partial<
     'name' | 'notes' | 'categories' | 'giver' | 'owners' | 'brand' | 'model' | 'year' | 'distribution'
   >
 >;
-export type MyApproval = {
-  itemId: string;
-  status: 'approved' | 'flagged';
-  comment: string;
-  suggestion: Record<string, unknown> | null;
-  resolution: string | null;
-  automatic: boolean;
-};
-
 export function useMyApprovals(estateId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.myApprovals(estateId),
     queryFn: async () =>
-      (await api<{ approvals: MyApproval[] }>(`${base(estateId)}/approvals/mine`)).approvals,
+      (await api<MyApprovalsAnswer>(`${base(estateId)}/approvals/mine`)).approvals,
     enabled,
   });
 }
@@ -492,37 +404,12 @@ export function useApproveAll(estateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api<{ approved: number }>(`${base(estateId)}/approvals/approve-all`, { method: 'POST' }),
+      api<ApproveAllAnswer>(`${base(estateId)}/approvals/approve-all`, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.myApprovals(estateId) }),
   });
 }
 
 // Import, export, labels -------------------------------------------------------------------------
-
-export type ImportRow = {
-  row: number;
-  action: 'create' | 'update' | 'unchanged' | 'error';
-  itemId?: string;
-  ref?: string;
-  changes?: Record<string, { from: string | null; to: string | null }>;
-  errors?: Record<string, string>;
-};
-export type ImportPreview = {
-  rows: ImportRow[];
-  summary: {
-    format: 'csv' | 'xlsx';
-    rows: number;
-    create: number;
-    update: number;
-    unchanged: number;
-    error: number;
-    newLocations: string[];
-    newRooms: string[];
-    newCategories: string[];
-    newTags: string[];
-    ignoredColumns: string[];
-  };
-};
 
 function fileForm(file: File) {
   const body = new FormData();
@@ -531,14 +418,14 @@ function fileForm(file: File) {
 }
 
 export function previewImport(estateId: string, file: File) {
-  return api<ImportPreview>(`${base(estateId)}/items/import/preview`, {
+  return api<ImportPreviewAnswer>(`${base(estateId)}/items/import/preview`, {
     method: 'POST',
     body: fileForm(file),
   });
 }
 
 export function commitImport(estateId: string, file: File) {
-  return api<{ created: number; updated: number; unchanged: number }>(`${base(estateId)}/items/import`, {
+  return api<ImportAnswer>(`${base(estateId)}/items/import`, {
     method: 'POST',
     body: fileForm(file),
   });

@@ -8,7 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app';
 import { apiError, json, mockFetch, type MockHandler } from '../../test/fetch-mock';
 import { makeMe } from '../../test/fixtures';
-import type { ImportPreview, Item } from './api';
+import type { ImportPreviewAnswer } from '@estate/domain/schemas/catalogue-io';
+import type { Item } from '@estate/domain/schemas/items';
 
 const LOC = '11111111-1111-4111-8111-111111111111';
 const TRUSTEE = [30];
@@ -30,7 +31,7 @@ function signedIn(routes: Record<string, MockHandler | Response | object>) {
   });
 }
 
-function preview(summary: Partial<ImportPreview['summary']>, rows: ImportPreview['rows']): ImportPreview {
+function preview(summary: Partial<ImportPreviewAnswer['summary']>, rows: ImportPreviewAnswer['rows']): ImportPreviewAnswer {
   return {
     rows,
     summary: {

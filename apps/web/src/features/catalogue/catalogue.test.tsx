@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app';
 import { apiError, json, mockFetch, type MockHandler } from '../../test/fetch-mock';
 import { makeMe } from '../../test/fixtures';
-import type { Item, ListItem } from './api';
+import type { Item, ListItem } from '@estate/domain/schemas/items';
 
 const LOC = '11111111-1111-4111-8111-111111111111';
 const ROOM = '22222222-2222-4222-8222-222222222222';
@@ -169,7 +169,7 @@ describe('hearts (stage 11)', () => {
     });
     renderApp('/p/e1/i/it1');
     const user = userEvent.setup();
-    const heart = await screen.findByRole('button', { name: 'I am interested in Oak Dining Table' }, { timeout: 8000 });
+    const heart = await screen.findByRole('button', { name: "I'd like this" }, { timeout: 8000 });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
     await user.click(heart);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
@@ -201,5 +201,44 @@ describe('review (stage 2)', () => {
       suggestion: { brand: 'Jane Austen' },
     });
     expect(await screen.findByText('Flag sent to the trustee.')).toBeInTheDocument();
+  });
+});
+
+describe('going through items in one flow', () => {
+  it('approves and moves to the next item of the list last shown, in one tap', async () => {
+    window.sessionStorage.setItem('estate.itemFlow.e1', JSON.stringify({ ids: ['it0', 'it1', 'it2'], search: '?review=1' }));
+    const api = signedIn([10], 2, {
+      'GET /api/estates/e1/items/it1': { item: fullItem() },
+      'GET /api/estates/e1/items/it2': { item: fullItem({ id: 'it2', name: 'Brass Lamp', number: 2, label: 'A-0002' }) },
+      'PUT /api/estates/e1/items/it1/approval': () => new Response(null, { status: 204 }),
+    });
+    renderApp('/p/e1/i/it1?review=1');
+    const user = userEvent.setup();
+    const bar = within(await screen.findByRole('navigation', { name: 'Going through the items' }, { timeout: 8000 }));
+    expect(bar.getByText('2 of 3')).toBeInTheDocument();
+    await user.click(bar.getByRole('button', { name: 'Correct — next' }));
+    await waitFor(() => expect(api.find('PUT', '/api/estates/e1/items/it1/approval')).toHaveLength(1));
+    expect(api.find('PUT', '/api/estates/e1/items/it1/approval')[0]!.body).toMatchObject({ status: 'approved' });
+    expect(await screen.findByRole('heading', { name: 'Brass Lamp' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/p/e1/i/it2?review=1');
+  });
+
+  it("opens the correction form from 'Something's wrong'", async () => {
+    signedIn([10], 2, { 'GET /api/estates/e1/items/it1': { item: fullItem() } });
+    renderApp('/p/e1/i/it1');
+    const user = userEvent.setup();
+    const bar = within(await screen.findByRole('navigation', { name: 'Going through the items' }, { timeout: 8000 }));
+    await user.click(bar.getByRole('button', { name: "Something's wrong" }));
+    expect(await screen.findByRole('textbox', { name: 'What is wrong?' })).toBeInTheDocument();
+  });
+
+  it('says why there is no heart on an item the will already gives', async () => {
+    signedIn([10], 11, {
+      'GET /api/estates/e1/items/it1': { item: fullItem({ status: 'assigned', assignment: { memberId: 'm9', reason: 'directive', step: 10, at: null, detail: {} } }) },
+    });
+    renderApp('/p/e1/i/it1');
+    const bar = within(await screen.findByRole('navigation', { name: 'Going through the items' }, { timeout: 8000 }));
+    expect(bar.getByText('The will already gives this item to someone.')).toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: "I'd like this" })).not.toBeInTheDocument();
   });
 });

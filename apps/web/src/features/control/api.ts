@@ -1,139 +1,94 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Estate, EstateSettings } from '@estate/domain/schemas/estate';
-import type { MoveOption } from '@estate/domain/stage-machine';
+import type { EstateSettings } from '@estate/domain/schemas/estate';
+import type { EstateAnswer } from '@estate/domain/schemas/estates';
+import type { ApprovalProgressAnswer, FlagsAnswer } from '@estate/domain/schemas/approvals';
+import type { DeadlinesAnswer } from '@estate/domain/schemas/deadlines';
+import type { DirectivesAnswer, PoolSummaryAnswer, StepPreviewAnswer, StepRunAnswer } from '@estate/domain/schemas/draws';
+import type { Item, ItemAnswer, ItemsPageAnswer } from '@estate/domain/schemas/items';
+import type { ParticipationAnswer, RecommendationsAnswer } from '@estate/domain/schemas/participation';
+import type { CommitmentsAnswer, StageMovesAnswer } from '@estate/domain/schemas/stages';
 import { api } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/query-keys';
 
 export const estatePath = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
 
-export type Deadline = { stage: number; name: string; dueAt: string; autoAdvance: boolean; passed: boolean };
-export type Commitment = { step: number; commitment: string; secret: string | null };
-export type ApprovalProgress = {
-  totalItems: number;
-  members: { memberId: string; displayName: string; approved: number; approvedAutomatically: number; flagged: number }[];
-};
-export type Flag = {
-  itemId: string;
-  itemName: string;
-  itemNumber: number;
-  memberId: string;
-  memberName: string;
-  comment: string;
-  suggestion: Record<string, unknown> | null;
-  resolution: string | null;
-};
-export type Participation = {
-  stage: number;
-  members: { memberId: string; displayName: string; doneAt: string | null; automatic: boolean }[];
-};
-export type Recommendation = {
-  itemId: string;
-  label: string;
-  name: string;
-  interestCount: number;
-  recommended: boolean;
-  highInterest: boolean;
-  highInterestSource: 'auto' | 'trustee' | null;
-};
-export type Directive = {
-  itemId: string;
-  label: string;
-  name: string;
-  reason: 'directive' | 'return';
-  memberId: string | null;
-  memberName: string | null;
-  clause: string | null;
-  note: string | null;
-};
-
-/** What the control panel reads of a step's record (preview or run): who gets what, and why. */
-export type DrawRecord = {
-  step: number;
-  assignments: { itemId: string; memberId: string; round?: number; pick?: number; tokens?: number; tied?: number }[];
-  unwanted?: string[];
-};
-/** What the stage moves endpoint answers: each move allowed, or refused with a reason code. */
-export type StageMoves = { forward: MoveOption | null; back: MoveOption | null };
-export type PoolSummary = {
-  poolItems: number;
-  unwanted: number;
-  wantedByOne: number;
-  highInterest: number;
-  contested: number;
-  receivers: { memberId: string; displayName: string; hearted: number; heartedHighInterest: number; ranked: number; tokens: number }[];
-};
-
+/** A read of one of the estate's resources (`read` gets the estate's API path). */
 function useEstateQuery<T>(
   estateId: string | null,
   key: readonly unknown[],
-  path: string,
+  read: (base: string) => Promise<T>,
   enabled = true,
   options: { refetchInterval?: number } = {},
 ) {
   return useQuery({
     queryKey: key,
-    queryFn: () => api<T>(`${estatePath(estateId ?? '')}${path}`),
+    queryFn: () => read(estatePath(estateId ?? '')),
     enabled: Boolean(estateId) && enabled,
     retry: false,
     ...options,
   });
 }
 
-export const useEstate = (eid: string | null) => useEstateQuery<{ estate: Estate }>(eid, queryKeys.estateDetail(eid), '');
+export const useEstate = (eid: string | null) =>
+  useEstateQuery(eid, queryKeys.estateDetail(eid), (base) => api<EstateAnswer>(base));
 /** Read again every half minute: "waiting for 2 people" changes as people finish. */
 export const useStageMoves = (eid: string | null, enabled: boolean) =>
-  useEstateQuery<StageMoves>(eid, queryKeys.stageMoves(eid), '/stage/moves', enabled, { refetchInterval: 30_000 });
+  useEstateQuery(eid, queryKeys.stageMoves(eid), (base) => api<StageMovesAnswer>(`${base}/stage/moves`), enabled, {
+    refetchInterval: 30_000,
+  });
 export const useDeadlines = (eid: string | null) =>
-  useEstateQuery<{ deadlines: Deadline[] }>(eid, queryKeys.deadlines(eid), '/deadlines');
+  useEstateQuery(eid, queryKeys.deadlines(eid), (base) => api<DeadlinesAnswer>(`${base}/deadlines`));
 export const useCommitments = (eid: string | null, enabled: boolean) =>
-  useEstateQuery<{ commitments: Commitment[] }>(eid, queryKeys.commitments(eid), '/commitments', enabled);
+  useEstateQuery(eid, queryKeys.commitments(eid), (base) => api<CommitmentsAnswer>(`${base}/commitments`), enabled);
 export const useApprovalProgress = (eid: string | null, enabled: boolean) =>
-  useEstateQuery<ApprovalProgress>(eid, queryKeys.approvalProgress(eid), '/approvals/progress', enabled);
+  useEstateQuery(eid, queryKeys.approvalProgress(eid), (base) => api<ApprovalProgressAnswer>(`${base}/approvals/progress`), enabled);
 export const useFlags = (eid: string | null, enabled: boolean) =>
-  useEstateQuery<{ flags: Flag[] }>(eid, queryKeys.approvalFlags(eid), '/approvals/flags', enabled);
+  useEstateQuery(eid, queryKeys.approvalFlags(eid), (base) => api<FlagsAnswer>(`${base}/approvals/flags`), enabled);
 export const useParticipation = (eid: string | null, stage: number, enabled: boolean) =>
-  useEstateQuery<Participation>(eid, queryKeys.participation(eid, stage), `/participation/${stage}`, enabled);
+  useEstateQuery(eid, queryKeys.participation(eid, stage), (base) => api<ParticipationAnswer>(`${base}/participation/${stage}`), enabled);
 export const useRecommendations = (eid: string | null, enabled: boolean) =>
-  useEstateQuery<{ threshold: number; items: Recommendation[] }>(
-    eid,
-    queryKeys.highInterest(eid),
-    '/high-interest/recommendations',
-    enabled,
-  );
+  useEstateQuery(eid, queryKeys.highInterest(eid), (base) => api<RecommendationsAnswer>(`${base}/high-interest/recommendations`), enabled);
 export const useDirectives = (eid: string | null, enabled: boolean) =>
-  useEstateQuery<{ directives: Directive[] }>(eid, queryKeys.directives(eid), '/directives', enabled);
+  useEstateQuery(eid, queryKeys.directives(eid), (base) => api<DirectivesAnswer>(`${base}/directives`), enabled);
 export const usePoolItems = (eid: string | null, enabled: boolean) =>
-  useEstateQuery<{ items: { id: string; name: string; label: string; status: string }[] }>(
-    eid,
-    queryKeys.poolItems(eid),
-    '/items?limit=200&status=unassigned',
-    enabled,
-  );
+  useEstateQuery(eid, queryKeys.poolItems(eid), (base) => api<ItemsPageAnswer>(`${base}/items?limit=200&status=unassigned`), enabled);
 export const usePoolSummary = (eid: string | null) =>
-  useEstateQuery<PoolSummary>(eid, queryKeys.poolSummary(eid), '/pool-summary');
+  useEstateQuery(eid, queryKeys.poolSummary(eid), (base) => api<PoolSummaryAnswer>(`${base}/pool-summary`));
 /** The item as it stands: the same resource (key and shape) as the item page's. */
 export function useItemNow(eid: string | null, itemId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.item(eid, itemId),
-    queryFn: async () =>
-      (await api<{ item: Record<string, unknown> }>(`${estatePath(eid ?? '')}/items/${encodeURIComponent(itemId)}`)).item,
+    queryFn: async (): Promise<Item> =>
+      (await api<ItemAnswer>(`${estatePath(eid ?? '')}/items/${encodeURIComponent(itemId)}`)).item,
     enabled: Boolean(eid) && enabled,
   });
 }
 
 /** Any write in the estate: afterwards everything about the estate is read again. */
-export function useEstateMutation<B, R = unknown>(
-  estateId: string,
-  request: (body: B) => { path: string; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown },
-) {
+function useEstateWrite<B, R>(estateId: string, write: (body: B) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => {
-      const { path, method, body: payload } = request(body);
-      return api<R>(`${estatePath(estateId)}${path}`, { method, body: payload });
-    },
+    mutationFn: write,
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.estate(estateId) }),
   });
 }
+
+/** A write whose answer the page does not read (it reads the estate again). */
+export function useEstateMutation<B>(
+  estateId: string,
+  request: (body: B) => { path: string; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown },
+) {
+  return useEstateWrite(estateId, (body: B) => {
+    const { path, method, body: payload } = request(body);
+    return api<unknown>(`${estatePath(estateId)}${path}`, { method, body: payload });
+  });
+}
+
+/** A step's simulation: the record it would write, nothing stored. */
+export const useStepPreview = (estateId: string, step: number) =>
+  useEstateWrite(estateId, () => api<StepPreviewAnswer>(`${estatePath(estateId)}/steps/${step}/preview`, { method: 'POST' }));
+/** Runs a step: its record, as stored. */
+export const useStepRun = (estateId: string, step: number) =>
+  useEstateWrite(estateId, () => api<StepRunAnswer>(`${estatePath(estateId)}/steps/${step}/run`, { method: 'POST' }));
 
 export type SettingsPatch = Partial<EstateSettings>;

@@ -14,7 +14,14 @@ export type QA = { id: string; question: string; answer: string; example?: strin
 export type Faq = { items: QA[] };
 export type StyleGuide = { intro: string; rules: QA[] };
 export type Lessons = {
-  courses: { id: string; slug: string; title: string; description: string; steps: { id: string; title: string; content: string }[] }[];
+  courses: {
+    id: string;
+    slug: string;
+    title: string;
+    description: string;
+    category: string;
+    steps: { id: string; title: string; content: string }[];
+  }[];
 };
 
 const URLS = {

@@ -1,15 +1,23 @@
-/** The one error shape the server sends: `{ error: { code, message, fields? } }`. */
+/** Parameters of a refusal's sentence (a stage code, a limit, a list of stages). */
+export type RefusalParams = Record<string, string | number | number[]>;
+
+/** The one error shape the server sends: `{ error: { code, message, reason?, params?, fields? } }`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** The stable name of the server's sentence (a key of the `refusals` texts) and its parameters. */
+  readonly reason: string | undefined;
+  readonly params: RefusalParams;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, said: { reason?: string; params?: RefusalParams } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.reason = said.reason;
+    this.params = said.params ?? {};
   }
 }
 
@@ -17,7 +25,17 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-type ErrorBody = { error?: { code?: unknown; message?: unknown; fields?: unknown } };
+type ErrorBody = { error?: { code?: unknown; message?: unknown; fields?: unknown; reason?: unknown; params?: unknown } };
+
+function asParams(value: unknown): RefusalParams {
+  if (!value || typeof value !== 'object') return {};
+  const out: RefusalParams = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof v === 'string' || typeof v === 'number') out[key] = v;
+    else if (Array.isArray(v) && v.every((x): x is number => typeof x === 'number')) out[key] = v;
+  }
+  return out;
+}
 
 function asFields(value: unknown): Record<string, string> {
   if (!value || typeof value !== 'object') return {};
@@ -39,7 +57,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
   const error = body?.error;
   const code = typeof error?.code === 'string' ? error.code : fallbackCode(response.status);
   const message = typeof error?.message === 'string' ? error.message : response.statusText || code;
-  return new ApiError(response.status, code, message, asFields(error?.fields));
+  const reason = typeof error?.reason === 'string' ? error.reason : undefined;
+  return new ApiError(response.status, code, message, asFields(error?.fields), { ...(reason ? { reason } : {}), params: asParams(error?.params) });
 }
 
 function fallbackCode(status: number): string {

@@ -41,8 +41,15 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
+/** The language the person reads (set by the i18n set-up): the server answers refusals in it. */
+let language: string | null = null;
+
+export function setApiLanguage(lang: string | null): void {
+  language = lang;
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', ...(language ? { 'Accept-Language': language } : {}), ...options.headers };
   // FormData (file uploads) sets its own multipart content type.
   const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
@@ -111,9 +118,17 @@ export async function apiFile(path: string, fallbackName: string, options: Reque
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) ?? fallbackName };
 }
 
-/** The file name in a `Content-Disposition` header (plain `filename="…"`, as this server sends). */
+/** The file name in a `Content-Disposition` header (`filename*=UTF-8''…` when given, else `filename="…"`). */
 export function fileNameOf(disposition: string | null): string | undefined {
-  const name = disposition && /filename="([^"]+)"/.exec(disposition)?.[1];
+  const encoded = disposition && /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  let name = disposition && /filename="([^"]+)"/.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      name = decodeURIComponent(encoded);
+    } catch {
+      // A broken encoding: the plain name will do.
+    }
+  }
   // Never a path: the name is a suggestion for the browser's downloads folder.
   return name ? name.replace(/[/\\]/g, '-') : undefined;
 }

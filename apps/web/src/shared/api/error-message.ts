@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { isApiError } from './api-error';
+import { readableParams } from '@estate/domain/refusals';
+import { isApiError, type ApiError } from './api-error';
 import { i18n } from '../i18n/i18n';
 
 /** Codes whose message we write ourselves, so it reads well in every language. */
@@ -19,6 +20,8 @@ const KNOWN: Record<string, string> = {
   email_taken: 'errors.emailTaken',
   conflict: 'errors.conflict',
   weak_password: 'errors.weakPassword',
+  // Stage 99: any write to a closed estate (the banner says so too).
+  estate_closed: 'closing:closed.reason',
 };
 
 /**
@@ -38,12 +41,35 @@ const EXPLAINED_BY_SERVER: Record<string, string> = {
   unavailable: 'errors.server',
 };
 
+/** Stage names as refusals quote them ("…" in English and Turkish, «…» in Arabic). */
+function stageNamer(t: TFunction, language: string) {
+  return (code: number) => {
+    const name = t(`stages:stage.${code}.name`, { defaultValue: String(code) });
+    return language.startsWith('ar') ? `«${name}»` : `"${name}"`;
+  };
+}
+
+/**
+ * The server's refusal in the person's language: its stable reason (a key of the `refusals` texts,
+ * the same files the server answers from) with its parameters; undefined for a reason we lack.
+ */
+export function refusalMessage(error: ApiError, t: TFunction): string | undefined {
+  const language = i18n.language || 'en';
+  const key = error.reason && i18n.exists(`refusals:${error.reason}`) ? error.reason : undefined;
+  if (!key) return undefined;
+  return t(`refusals:${key}`, readableParams(error.params, language, stageNamer(t, language)));
+}
+
 /** A sentence for the person, from any thrown value. */
 export function errorMessage(error: unknown, t: TFunction): string {
   if (isApiError(error)) {
+    const said = refusalMessage(error, t);
+    if (said) return said;
     const key = KNOWN[error.code];
     if (key) return t(key);
     if (error.status >= 500) return t('errors.server');
+    // A code of its own (agreement_required, estate_closed, …): its general sentence.
+    if (!EXPLAINED_BY_SERVER[error.code] && i18n.exists(`refusals:code.${error.code}`)) return t(`refusals:code.${error.code}`);
     const explained = EXPLAINED_BY_SERVER[error.code];
     if (explained && (!error.message || !i18n.language?.startsWith('en'))) return t(explained);
     if (error.message) return error.message;

@@ -1,14 +1,13 @@
 /** The estate's current stage, read by the toolbar and by every feature that follows the stage. */
 import { useQuery } from '@tanstack/react-query';
+import type { StageAnswer } from '@estate/domain/schemas/estates';
 import { api } from './client';
 import { queryKeys } from './query-keys';
-
-export type StageInfo = { stage: number; name: string; deadline?: string | null; next?: number | null };
 
 export function useEstateStage(estateId: string | null) {
   return useQuery({
     queryKey: queryKeys.stage(estateId),
-    queryFn: () => api<StageInfo>(`/api/estates/${encodeURIComponent(estateId ?? '')}/stage`),
+    queryFn: () => api<StageAnswer>(`/api/estates/${encodeURIComponent(estateId ?? '')}/stage`),
     enabled: Boolean(estateId),
     retry: false,
     staleTime: 60_000,

@@ -3,7 +3,7 @@
  * a receiver's own lines, salt and proof. Read by the draws pages and the "what I received" tab.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { CommitmentList, InclusionProof } from '@estate/domain/draw/input-commitment';
+import type { CommitmentListAnswer, InclusionProofAnswer } from '@estate/domain/schemas/input-commitments';
 import { isApiError } from './api-error';
 import { api } from './client';
 import { queryKeys } from './query-keys';
@@ -13,7 +13,7 @@ const base = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}
 export function useInputCommitments(estateId: string | null, enabled = true) {
   return useQuery({
     queryKey: queryKeys.inputCommitments(estateId),
-    queryFn: () => api<CommitmentList>(`${base(estateId ?? '')}/input-commitments`),
+    queryFn: () => api<CommitmentListAnswer>(`${base(estateId ?? '')}/input-commitments`),
     enabled: Boolean(estateId) && enabled,
     retry: false,
   });
@@ -24,9 +24,9 @@ export function useMyInputProofs(estateId: string | null, stages: readonly numbe
   return useQueries({
     queries: stages.map((stage) => ({
       queryKey: queryKeys.myInputProof(estateId, stage),
-      queryFn: async (): Promise<InclusionProof | null> => {
+      queryFn: async (): Promise<InclusionProofAnswer | null> => {
         try {
-          return await api<InclusionProof>(`${base(estateId ?? '')}/input-commitments/${stage}/mine`);
+          return await api<InclusionProofAnswer>(`${base(estateId ?? '')}/input-commitments/${stage}/mine`);
         } catch (error) {
           if (isApiError(error) && error.status === 404) return null;
           throw error;

@@ -1,6 +1,6 @@
 /** The estate's members (names for lists, records and reports), read by several features. */
 import { useQuery } from '@tanstack/react-query';
-import type { Member } from '@estate/domain/schemas/estate';
+import type { MembersAnswer } from '@estate/domain/schemas/members';
 import { api } from './client';
 import { queryKeys } from './query-keys';
 
@@ -8,7 +8,7 @@ export function useMembers(estateId: string | null, enabled = true) {
   return useQuery({
     queryKey: queryKeys.members(estateId),
     queryFn: async () =>
-      (await api<{ members: Member[] }>(`/api/estates/${encodeURIComponent(estateId ?? '')}/members`)).members,
+      (await api<MembersAnswer>(`/api/estates/${encodeURIComponent(estateId ?? '')}/members`)).members,
     enabled: Boolean(estateId) && enabled,
   });
 }

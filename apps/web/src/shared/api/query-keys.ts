@@ -27,6 +27,8 @@ export const queryKeys = {
   /** The moves a trustee could make now, each allowed or refused with its reason. */
   stageMoves: (eid: Id) => [...stage(eid), 'moves'] as const,
   deadlines: (eid: Id) => [...estate(eid), 'deadlines'] as const,
+  /** Home's "what to do next" for the signed-in person. */
+  nextStep: (eid: Id) => [...estate(eid), 'next-step'] as const,
   commitments: (eid: Id) => [...estate(eid), 'commitments'] as const,
 
   // Places
@@ -56,6 +58,9 @@ export const queryKeys = {
   members: (eid: Id) => [...estate(eid), 'members'] as const,
   invitations: (eid: Id) => [...estate(eid), 'invitations'] as const,
   activity: (eid: Id) => [...estate(eid), 'activity'] as const,
+  /** The directory (members, the viewer's stars and groups; invitations for trustees); a prefix of each member's page. */
+  directory: (eid: Id) => [...estate(eid), 'directory'] as const,
+  memberDetail: (eid: Id, memberId: string) => [...estate(eid), 'directory', 'member', memberId] as const,
 
   // Taking part
   participation: (eid: Id, stageCode: number) => [...estate(eid), 'participation', String(stageCode)] as const,
@@ -73,12 +78,51 @@ export const queryKeys = {
   myInputProof: (eid: Id, stageCode: number) => [...estate(eid), 'input-commitments', String(stageCode), 'mine'] as const,
   verify: (eid: Id, step: string | null) => [...estate(eid), 'verify', step] as const,
   fairness: (eid: Id) => [...estate(eid), 'fairness'] as const,
+  /** Stage 90's report files (closing). */
+  reports: (eid: Id) => [...estate(eid), 'reports'] as const,
+  /** The trustee's figures (catalogue, participation, interest, assignments). */
+  analytics: (eid: Id) => [...estate(eid), 'analytics'] as const,
+  /** Who among the members has read the lessons (trustees and observers). */
+  lessonProgress: (eid: Id) => [...estate(eid), 'lesson-progress'] as const,
+
+  // Team chat and the quick panel
+  /** The caller's conversations in the estate (with unread counts); a prefix of every message page. */
+  conversations: (eid: Id) => [...estate(eid), 'conversations'] as const,
+  messages: (eid: Id, conversationId: string) => [...estate(eid), 'conversations', conversationId, 'messages'] as const,
+  quickPanel: (eid: Id) => [...estate(eid), 'quick-panel'] as const,
+
+  // Consent and documents
+  /** The Terms of Use and the Agreement with the caller's acceptance; a prefix of who accepted what. */
+  agreements: (eid: Id) => [...estate(eid), 'agreements'] as const,
+  consentOverview: (eid: Id) => [...estate(eid), 'agreements', 'acceptances'] as const,
+  /** The vault's documents and folders the caller may see. */
+  documents: (eid: Id) => [...estate(eid), 'documents'] as const,
+
+  // Hand-over (stages 41–42) and what becomes of unwanted or held items
+  /** Where each assigned item is on its way to its receiver (as far as the caller may see). */
+  handover: (eid: Id) => [...estate(eid), 'handover'] as const,
+  dispositions: (eid: Id) => [...estate(eid), 'dispositions'] as const,
 
   // Outside an estate
+  /** The person's own notes (all of them, archived too). */
+  notes: () => ['notes'] as const,
   /** To-dos across all the person's estates. */
   todos: () => ['todos'] as const,
+  /** The person's own to-dos in one view (filter, label or folder). */
+  personalTodos: (view: object) => ['todos', 'personal', view] as const,
+  /** Counts per filter, folder and label, and the navigation badge's open count. */
+  todoCounts: () => ['todos', 'counts'] as const,
+  todoLabels: () => ['todos', 'labels'] as const,
+  todoFolders: () => ['todos', 'folders'] as const,
+  /** The lessons with the person's place in each. */
+  lessons: () => ['lessons'] as const,
   invitation: (token: string) => ['invitation', token] as const,
+  /** The person's own profile: phone and picture; a prefix of their timeline and photos. */
+  profile: () => ['me', 'profile'] as const,
+  timeline: () => ['me', 'profile', 'timeline'] as const,
+  myPhotos: () => ['me', 'profile', 'photos'] as const,
   content: (kind: string, language: string) => ['content', kind, language] as const,
   adminUsers: () => ['admin', 'users'] as const,
   adminOutbox: () => ['admin', 'outbox'] as const,
+  adminEstates: () => ['admin', 'estates'] as const,
 };

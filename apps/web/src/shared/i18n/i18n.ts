@@ -1,40 +1,45 @@
 /**
  * i18next set-up. Texts are JSON files fetched on demand (hashed by the build), not JavaScript, so
- * they do not weigh on the first page. Namespaces: `common` (everything) and `stages` (stage
- * names and help texts, kept apart so they can be written separately). English is the fallback.
+ * they do not weigh on the first page. English is the fallback.
  */
 import i18next from 'i18next';
 import type { Language } from '@estate/domain/schemas/account';
 import { LANGUAGES } from '@estate/domain/settings';
-import enCommon from './locales/en/common.json?url';
 // Stage names, help texts and to-dos are product content shared with the server (mail texts).
 import enStages from '@estate/domain/content/stages.en.json?url';
-import trCommon from './locales/tr/common.json?url';
 import trStages from '@estate/domain/content/stages.tr.json?url';
-import arCommon from './locales/ar/common.json?url';
-import enCatalogue from './locales/en/catalogue.json?url';
-import trCatalogue from './locales/tr/catalogue.json?url';
-import arCatalogue from './locales/ar/catalogue.json?url';
-import enProcess from './locales/en/process.json?url';
-import trProcess from './locales/tr/process.json?url';
-import arProcess from './locales/ar/process.json?url';
 import arStages from '@estate/domain/content/stages.ar.json?url';
+// The server's refusals, by their stable reason: the same sentences the server answers with.
+import enRefusals from '@estate/domain/content/refusals.en.json?url';
+import trRefusals from '@estate/domain/content/refusals.tr.json?url';
+import arRefusals from '@estate/domain/content/refusals.ar.json?url';
+import { setApiLanguage } from '../api/client';
+
+/** Every `locales/<language>/<namespace>.json`: a feature adds its own namespace by adding its files. */
+const LOCALE_FILES = import.meta.glob<string>('./locales/*/*.json', { query: '?url', import: 'default', eager: true });
 
 export const i18n = i18next.createInstance();
 
 /**
  * `common` (shell, accounts), `stages` (shared content), `catalogue` (locations, rooms, items,
- * photos, import) and `process` (control panel, approvals, hearts, ranking, tokens, draws, reports).
- * Use another namespace's key as `t('catalogue:items.title')`.
+ * photos, import), `process` (control panel, approvals, hearts, ranking, tokens, draws, reports) and
+ * one per later feature (its own file in each language). Use another namespace's key as
+ * `t('catalogue:items.title')`.
  */
-export const NAMESPACES = ['common', 'stages', 'catalogue', 'process'] as const;
-type Namespace = (typeof NAMESPACES)[number];
+const STAGE_URLS: Record<Language, string> = { en: enStages, tr: trStages, ar: arStages };
+const REFUSAL_URLS: Record<Language, string> = { en: enRefusals, tr: trRefusals, ar: arRefusals };
 
-const URLS: Record<Language, Record<Namespace, string>> = {
-  en: { common: enCommon, stages: enStages, catalogue: enCatalogue, process: enProcess },
-  tr: { common: trCommon, stages: trStages, catalogue: trCatalogue, process: trProcess },
-  ar: { common: arCommon, stages: arStages, catalogue: arCatalogue, process: arProcess },
-};
+function urlsOf(language: Language): Record<string, string> {
+  const urls: Record<string, string> = { stages: STAGE_URLS[language], refusals: REFUSAL_URLS[language] };
+  for (const [file, url] of Object.entries(LOCALE_FILES)) {
+    const [, lang, ns] = /\.\/locales\/([a-z]+)\/([\w-]+)\.json$/.exec(file) ?? [];
+    if (lang === language && ns) urls[ns] = url;
+  }
+  return urls;
+}
+
+const URLS: Record<Language, Record<string, string>> = { en: urlsOf('en'), tr: urlsOf('tr'), ar: urlsOf('ar') };
+export const NAMESPACES: readonly string[] = Object.keys(URLS.en);
 
 export const LANGUAGE_DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', tr: 'ltr', ar: 'rtl' };
 
@@ -54,6 +59,22 @@ void i18n.init({
   returnNull: false,
 });
 
+// The server answers refusals in the language the person reads.
+setApiLanguage(i18n.language);
+i18n.on('languageChanged', (language: string) => setApiLanguage(language));
+
+/** The refusal texts are keyed flat ("consent.required"); i18next reads them nested. */
+export function nested(flat: Record<string, string>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, text] of Object.entries(flat)) {
+    const parts = key.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts[parts.length - 1]!] = text;
+  }
+  return root;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -66,11 +87,12 @@ function fetchBundles(language: Language): Promise<void> {
     pending = Promise.all(
       NAMESPACES.map(async (ns) => {
         if (i18n.hasResourceBundle(language, ns)) return;
-        const response = await fetch(URLS[language][ns], { credentials: 'same-origin' });
+        const response = await fetch(URLS[language][ns] ?? URLS.en[ns]!, { credentials: 'same-origin' });
         if (!response.ok) throw new Error(`texts for ${language}/${ns}: ${response.status}`);
         const texts = (await response.json()) as object;
         // Content files are keyed by stage code; the UI reads them as `stage.<code>.<field>`.
-        i18n.addResourceBundle(language, ns, ns === 'stages' ? { stage: texts } : texts, true, true);
+        const bundle = ns === 'stages' ? { stage: texts } : ns === 'refusals' ? nested(texts as Record<string, string>) : texts;
+        i18n.addResourceBundle(language, ns, bundle, true, true);
       }),
     ).then(() => undefined);
     pending.catch(() => loading.delete(language));

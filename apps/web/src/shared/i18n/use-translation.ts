@@ -27,8 +27,12 @@ function snapshot(): string {
   return `${version}|${i18n.language}`;
 }
 
-export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+/**
+ * `ns`: a feature's namespace (its own `locales/<lang>/<ns>.json`), so its keys need no prefix;
+ * other namespaces stay reachable as `t('common:…')`. Without it, `common` is the default.
+ */
+export function useTranslation(ns?: string): { t: TFunction; i18n: typeof i18n } {
   const state = useSyncExternalStore(subscribe, snapshot, snapshot);
-  const t = useMemo(() => i18n.getFixedT(state.slice(state.indexOf('|') + 1)), [state]);
+  const t = useMemo(() => i18n.getFixedT(state.slice(state.indexOf('|') + 1), ns ?? null), [state, ns]);
   return { t, i18n };
 }

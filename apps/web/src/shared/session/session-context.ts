@@ -14,6 +14,8 @@ export type SessionValue = {
   /** No account exists yet: the first-run screen creates the admin. */
   needsSetup: boolean;
   signIn: (credentials: Credentials) => Promise<Me>;
+  /** Signs in with a one-time link from a mail (`/pages/auth/link?token=…`). */
+  signInWithLink: (token: string) => Promise<Me>;
   signOut: () => Promise<void>;
   lock: () => void;
   unlock: (password: string) => Promise<void>;

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Me, User } from '@estate/domain/schemas/account';
+import type { Me } from '@estate/domain/schemas/account';
+import type { LoginAnswer } from '@estate/domain/schemas/auth';
+import type { SetupStatusAnswer } from '@estate/domain/schemas/setup';
 import { api, onSessionSignal, refreshAccessToken, setAccessToken } from '../api/client';
 import { isApiError } from '../api/api-error';
 import { i18n } from '../i18n/i18n';
@@ -7,8 +9,6 @@ import { notify } from '../ui/notify';
 import { SessionContext, type Credentials, type SessionStatus, type SessionValue } from './session-context';
 import { emitSessionCleared } from './session-events';
 import { HAD_SESSION, LOCKED, flag, setFlag } from './session-flags';
-
-type LoginAnswer = { accessToken: string; user: User };
 
 const fetchMe = () => api<Me>('/api/me');
 
@@ -35,7 +35,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // First run? (No account yet.) A server without this endpoint counts as set up.
   useEffect(() => {
     let live = true;
-    api<{ needsSetup: boolean }>('/api/setup', { auth: false })
+    api<SetupStatusAnswer>('/api/setup', { auth: false })
       .then((answer) => live && setNeedsSetup(answer?.needsSetup === true))
       .catch(() => live && setNeedsSetup(false));
     return () => {
@@ -87,13 +87,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [clear],
   );
 
-  const signIn = useCallback(async ({ email, password }: Credentials): Promise<Me> => {
-    const answer = await api<LoginAnswer>('/api/auth/login', {
-      method: 'POST',
-      body: { email, password },
-      auth: false,
-      quiet401: true,
-    });
+  /** Starts the session from a sign-in answer (password or link). */
+  const begin = useCallback(async (answer: LoginAnswer): Promise<Me> => {
     setAccessToken(answer.accessToken);
     const fresh = await fetchMe();
     setMe(fresh);
@@ -103,6 +98,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStatus('signed-in');
     return fresh;
   }, []);
+
+  const signIn = useCallback(
+    async ({ email, password }: Credentials): Promise<Me> =>
+      begin(
+        await api<LoginAnswer>('/api/auth/login', {
+          method: 'POST',
+          body: { email, password },
+          auth: false,
+          quiet401: true,
+        }),
+      ),
+    [begin],
+  );
+
+  const signInWithLink = useCallback(
+    async (token: string): Promise<Me> =>
+      begin(
+        await api<LoginAnswer>('/api/auth/sign-in-link/consume', {
+          method: 'POST',
+          body: { token },
+          auth: false,
+          quiet401: true,
+        }),
+      ),
+    [begin],
+  );
 
   const signOut = useCallback(async () => {
     try {
@@ -150,6 +171,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       locked: status === 'signed-in' && locked,
       needsSetup: needsSetup === true,
       signIn,
+      signInWithLink,
       signOut,
       lock,
       unlock,
@@ -157,7 +179,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       reloadMe,
       updateMe,
     }),
-    [status, me, locked, needsSetup, signIn, signOut, lock, unlock, setupDone, reloadMe, updateMe],
+    [status, me, locked, needsSetup, signIn, signInWithLink, signOut, lock, unlock, setupDone, reloadMe, updateMe],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

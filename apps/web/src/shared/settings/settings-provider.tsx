@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Settings, User } from '@estate/domain/schemas/account';
+import type { Settings } from '@estate/domain/schemas/account';
+import type { MeUpdateAnswer } from '@estate/domain/schemas/me';
 import { api } from '../api/client';
 import { i18n, loadLanguage } from '../i18n/i18n';
 import { notify } from '../ui/notify';
@@ -7,8 +8,6 @@ import { useSession } from '../session/session-context';
 import { SettingsContext, type SettingsValue } from './settings-context';
 import { DEFAULT_SETTINGS } from '@estate/domain/settings';
 import { portableSettings, readGuestSettings, writeGuestSettings } from './guest-settings';
-
-type PatchAnswer = { user: User; settings: Settings };
 
 function sameSettings(a: Settings, b: Settings): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -27,7 +26,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   const save = useCallback(
     async (patch: Partial<Settings>) => {
       try {
-        const answer = await api<PatchAnswer>('/api/me', { method: 'PATCH', body: { settings: patch } });
+        const answer = await api<MeUpdateAnswer>('/api/me', { method: 'PATCH', body: { settings: patch } });
         if (answer?.settings)
           updateMe((old) => ({ ...old, user: answer.user ?? old.user, settings: answer.settings }));
       } catch {

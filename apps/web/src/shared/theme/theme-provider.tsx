@@ -47,6 +47,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
                 boxSizing: 'border-box',
                 WebkitTextSizeAdjust: '100%',
                 colorScheme: theme.palette.mode,
+                // Larger text (quick settings): every size is in rem, so all of it grows together.
+                ...(settings.largeText ? { fontSize: '118.75%' } : {}),
               },
               '*, *::before, *::after': { boxSizing: 'inherit' },
               'strong, b': { fontWeight: 700 },

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../hooks/use-page-title';
+import { ClosedEstateBanner } from './closed-estate-banner';
 
 type Props = {
   title: string;
@@ -39,6 +40,7 @@ export function PageLayout({ title, subtitle, actions, children, maxWidth = 1100
         </Box>
         {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
       </Box>
+      <ClosedEstateBanner />
       {children}
     </Box>
   );

@@ -56,6 +56,7 @@ export const ContainedButton = styled('button')(contained);
 export const ContainedLink = styled(RouterLink)(contained);
 /** A secondary action: full width, outlined. */
 export const OutlinedButton = styled('button')(outlined);
+export const OutlinedLink = styled(RouterLink)(outlined);
 
 /** A quiet button (e.g. the language choice in the header). */
 export const TextButton = styled('button')(({ theme }) => ({

@@ -23,6 +23,11 @@ import Style from '@mui/icons-material/StyleOutlined';
 import MenuBook from '@mui/icons-material/MenuBookOutlined';
 import LocalLibrary from '@mui/icons-material/LocalLibraryOutlined';
 import Favorite from '@mui/icons-material/FavoriteBorderOutlined';
+import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
+import VolunteerActivism from '@mui/icons-material/VolunteerActivismOutlined';
+import StickyNote from '@mui/icons-material/StickyNote2Outlined';
+import Folder from '@mui/icons-material/FolderOutlined';
+import Handshake from '@mui/icons-material/HandshakeOutlined';
 import { can, type Action, type Actor } from '@estate/domain/permissions';
 import { hasAccess, type AccessList } from '@estate/domain/roles';
 
@@ -88,6 +93,22 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           auth: ['member'],
         }),
         ...inEstate({
+          id: 'files',
+          type: 'item',
+          title: 'nav.files',
+          icon: Folder,
+          url: '/files',
+          action: 'document.view',
+        }),
+        ...inEstate({
+          id: 'agreements',
+          type: 'item',
+          title: 'consent:nav.agreements',
+          icon: Handshake,
+          url: '/agreements',
+          action: 'agreement.view',
+        }),
+        ...inEstate({
           id: 'my-items',
           type: 'item',
           title: 'process:nav.myItems',
@@ -104,6 +125,15 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           action: 'report.view',
           badge: badge(counts.reports),
         }),
+        ...inEstate({
+          id: 'unwanted',
+          type: 'item',
+          title: 'handover:nav.unwanted',
+          icon: VolunteerActivism,
+          url: '/unwanted-items',
+          auth: ['trustee', 'appraiser', 'seller', 'buyer'],
+          action: 'disposition.view',
+        }),
         {
           id: 'todo',
           type: 'item',
@@ -112,6 +142,14 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           url: '/todo/all',
           auth: ['member'],
           badge: badge(counts.todo),
+        },
+        {
+          id: 'notes',
+          type: 'item',
+          title: 'notes:nav.notes',
+          icon: StickyNote,
+          url: '/apps/notes',
+          auth: ['member'],
         },
       ],
     },
@@ -128,6 +166,7 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           icon: Insights,
           url: '/trustee/analytics',
           auth: ['trustee'],
+          action: 'analytics.view',
         },
         {
           id: 'control',
@@ -137,6 +176,24 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           url: '/trustee/control',
           auth: ['trustee'],
           action: 'estate.stage',
+        },
+        {
+          id: 'consent',
+          type: 'item',
+          title: 'consent:nav.overview',
+          icon: Handshake,
+          url: '/trustee/agreements',
+          auth: ['trustee'],
+          action: 'agreement.viewAll',
+        },
+        {
+          id: 'handover',
+          type: 'item',
+          title: 'handover:nav.board',
+          icon: LocalShipping,
+          url: '/trustee/handover',
+          auth: ['trustee'],
+          action: 'handover.view',
         },
         {
           id: 'trustee-reports',
@@ -170,6 +227,14 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           title: 'nav.adminUsers',
           icon: AdminPanel,
           url: '/admin/users',
+          auth: ['admin'],
+        },
+        {
+          id: 'admin-estates',
+          type: 'item',
+          title: 'closing:admin.nav',
+          icon: Summarize,
+          url: '/admin/estates',
           auth: ['admin'],
         },
         {

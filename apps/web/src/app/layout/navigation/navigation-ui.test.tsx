@@ -25,7 +25,7 @@ describe('navigation menu in the shell', () => {
     signedInAs(makeMe({ roles: [10] }));
     renderApp('/i/');
     const menu = await openMenu();
-    expect(menu.getByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/p/e1/i');
+    expect(menu.getByRole('link', { name: 'Items' })).toHaveAttribute('href', '/p/e1/i');
     expect(menu.getByRole('link', { name: 'My items' })).toHaveAttribute('href', '/my-items');
     // The fairness report is a beneficiary's only once results are published (report.view).
     expect(menu.queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { currentMembership, effectiveRoles } from '../../../shared/session/current-estate';
 import { actorOf } from '../../../shared/session/actor';
 import { useSession } from '../../../shared/session/session-context';
+import { useTodoCounts } from '../../../shared/api/todo-counts';
 import { buildNavigation, filterNavigation, flattenNavigation, type NavItem } from './navigation-config';
 
 /** The navigation this person may see, and the flat list of its pages (for search and shortcuts). */
@@ -12,8 +13,10 @@ export function useNavigation(): { items: NavItem[]; pages: NavItem[] } {
   const roles = useMemo(() => effectiveRoles(me), [me]);
   // The policy's actor in the current estate: its roles and live stage.
   const actor = useMemo(() => actorOf(me, membership), [me, membership]);
+  // The to-do badge: what the estates ask of the person and their own open to-dos.
+  const todo = useTodoCounts(Boolean(me)).data?.open;
   return useMemo(() => {
-    const items = filterNavigation(buildNavigation({ estateId }), roles, actor);
+    const items = filterNavigation(buildNavigation({ estateId, counts: { todo } }), roles, actor);
     return { items, pages: flattenNavigation(items) };
-  }, [estateId, roles, actor]);
+  }, [estateId, roles, actor, todo]);
 }

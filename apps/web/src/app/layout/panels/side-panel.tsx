@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import SwipeableDrawer from '@mui/material/SwipeableDrawer';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -13,18 +13,30 @@ type Props = {
   width: number;
   children: ReactNode;
   id: string;
+  /** The content fills the panel and scrolls its own parts (the chat's strip and thread). */
+  fill?: boolean;
+  /** Extra buttons on the title line, before the close button. */
+  actions?: ReactNode;
 };
 
-/** A right-hand panel (chat, quick panel, settings); closes on Escape, outside click or the close button. */
-export function SidePanel({ open, onClose, title, width, children, id }: Props) {
+const noop = () => undefined;
+
+/**
+ * A panel at the end of the page (chat, quick panel, settings; the start in right-to-left); closes
+ * on Escape, a click outside, a swipe back towards the edge, or the close button.
+ */
+export function SidePanel({ open, onClose, title, width, children, id, fill = false, actions }: Props) {
   const { t } = useTranslation();
   return (
-    <Drawer
+    <SwipeableDrawer
       anchor="right"
       open={open}
       onClose={onClose}
+      onOpen={noop}
+      disableSwipeToOpen
+      disableDiscovery
       slotProps={{
-        paper: { sx: { width, maxWidth: '100vw' }, role: 'dialog', 'aria-labelledby': `${id}-title` },
+        paper: { sx: { width, maxWidth: '100vw' }, role: 'dialog', 'aria-labelledby': `${id}-title`, id } as object,
       }}
     >
       <Box
@@ -42,11 +54,12 @@ export function SidePanel({ open, onClose, title, width, children, id }: Props) 
         <Typography id={`${id}-title`} component="h2" variant="h4" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        <IconButton onClick={onClose} aria-label={t('actions.close')}>
+        {actions}
+        <IconButton onClick={onClose} aria-label={t('actions.close')} sx={{ width: 48, height: 48 }}>
           <Close />
         </IconButton>
       </Box>
-      <Box sx={{ flexGrow: 1, overflowY: 'auto' }}>{children}</Box>
-    </Drawer>
+      <Box sx={fill ? { flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column' } : { flexGrow: 1, overflowY: 'auto' }}>{children}</Box>
+    </SwipeableDrawer>
   );
 }

@@ -88,7 +88,7 @@ export function Shortcuts() {
         </Box>
         {listed.length === 0 && (
           <Typography sx={{ px: 2, py: 1 }} color="text.secondary">
-            {t('search.noResults')}
+            {t('search.noPages')}
           </Typography>
         )}
         {listed.map((page) => {

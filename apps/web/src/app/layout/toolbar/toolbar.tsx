@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import Translate from '@mui/icons-material/Translate';
 import MoreVert from '@mui/icons-material/MoreVert';
-import Forum from '@mui/icons-material/ForumOutlined';
 import ViewQuilt from '@mui/icons-material/ViewQuiltOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -27,6 +26,7 @@ import { NavigationSearch } from './navigation-search';
 import { Shortcuts } from './shortcuts';
 import { StageBadge } from './stage-badge';
 import { TokenCount } from '../../../features/participation/components/token-count';
+import { ChatButton } from '../../../features/chat/components/chat-button';
 import { UserMenu } from './user-menu';
 
 type Props = {
@@ -36,9 +36,9 @@ type Props = {
   showLogo: boolean;
 };
 
-const PANELS: { panel: PanelName; key: string; Icon: typeof Forum }[] = [
+/** Team Chat has its own button (with its unread count), on phones too. */
+const PANELS: { panel: PanelName; key: string; Icon: typeof ViewQuilt }[] = [
   { panel: 'quick', key: 'toolbar.quickPanel', Icon: ViewQuilt },
-  { panel: 'chat', key: 'toolbar.chat', Icon: Forum },
   { panel: 'settings', key: 'toolbar.settings', Icon: SettingsIcon },
 ];
 
@@ -110,6 +110,7 @@ export function Toolbar({ showMenuButton, showLogo }: Props) {
               </IconButton>
             )}
           />
+          {signedIn && <ChatButton onOpen={() => openPanel('chat')} />}
           <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
             <FullscreenToggle />
             {PANELS.map(({ panel, key, Icon }) => (

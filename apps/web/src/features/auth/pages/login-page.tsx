@@ -1,7 +1,7 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { ContainedButton, TextLink } from '../../../shared/ui/plain-controls';
+import { ContainedButton, OutlinedLink, TextLink } from '../../../shared/ui/plain-controls';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { isApiError } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session-context';
@@ -122,6 +122,10 @@ export function LoginPage() {
           <ContainedButton type="submit" disabled={!canSubmit}>
             {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
           </ContainedButton>
+          {/* Without a password: a one-time link by mail (for people who find passwords hard). */}
+          <OutlinedLink to={emailValid ? `/pages/auth/sign-in-link?email=${encodeURIComponent(email)}` : '/pages/auth/sign-in-link'}>
+            {t('people:signInLink.offer')}
+          </OutlinedLink>
           <Typography sx={{ textAlign: 'center' }}>
             {t('auth.login.noAccount')} <TextLink to="/register">{t('auth.login.register')}</TextLink>
           </Typography>

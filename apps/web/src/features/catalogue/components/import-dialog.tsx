@@ -21,7 +21,9 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { isApiError } from '../../../shared/api/api-error';
 import { notify } from '../../../shared/ui/notify';
-import { commitImport, previewImport, type ImportPreview } from '../api';
+import { queryKeys } from '../../../shared/api/query-keys';
+import type { ImportPreviewAnswer } from '@estate/domain/schemas/catalogue-io';
+import { commitImport, previewImport } from '../api';
 
 // Colours with enough contrast for their white text (MUI's "info" blue has too little).
 const ACTION_COLOR = { create: 'success', update: 'primary', unchanged: 'default', error: 'error' } as const;
@@ -33,7 +35,7 @@ export function ImportDialog({ estateId, onClose }: { estateId: string; onClose:
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [preview, setPreview] = useState<ImportPreviewAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -78,7 +80,7 @@ export function ImportDialog({ estateId, onClose }: { estateId: string; onClose:
     try {
       const result = await commitImport(estateId, file);
       notify(t('catalogue:io.imported', result), 'success');
-      void queryClient.invalidateQueries({ queryKey: ['estate', estateId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.estate(estateId) });
       onClose();
     } catch (e) {
       setError(refusal(e));

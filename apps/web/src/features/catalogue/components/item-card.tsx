@@ -6,7 +6,7 @@ import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Flag from '@mui/icons-material/FlagOutlined';
 import { focusColor } from '../../../shared/theme/themes';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import type { ListItem } from '../api';
+import type { ListItem } from '@estate/domain/schemas/items';
 import { HeartButton } from './heart-button';
 import { StatusChip } from './status-chip';
 

@@ -4,7 +4,8 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import type { ItemInput, Location, Room } from '../api';
+import type { Location, Room } from '@estate/domain/schemas/locations';
+import type { ItemInput } from '../api';
 
 export type ItemDraft = Omit<ItemInput, 'year' | 'value'> & { year: string; value: string };
 

@@ -21,18 +21,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { isApiError } from '../../../shared/api/api-error';
 import { notify } from '../../../shared/ui/notify';
-import {
-  fetchItem,
-  useCreateItem,
-  useItem,
-  useItemsList,
-  useLabels,
-  useLocations,
-  useRooms,
-  useUpdateItem,
-  type Item,
-  type ItemInput,
-} from '../api';
+import type { Item } from '@estate/domain/schemas/items';
+import { fetchItem, useCreateItem, useItem, useItemsList, useLabels, useLocations, useRooms, useUpdateItem, type ItemInput } from '../api';
 import type { EstateAccess } from '../use-estate';
 import { EMPTY_DRAFT, ItemFields, draftToInput, itemToDraft, type ItemDraft } from './item-fields';
 import { PhotoManager } from './photo-manager';

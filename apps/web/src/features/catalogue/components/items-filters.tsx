@@ -6,7 +6,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { ITEM_STATUSES, type ItemStatus } from '@estate/domain/items';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { SORTS, type ItemFilters, type Location, type Room, type Sort } from '../api';
+import type { Location, Room } from '@estate/domain/schemas/locations';
+import { SORTS, type ItemFilters, type Sort } from '../api';
 
 type Props = {
   filters: ItemFilters;

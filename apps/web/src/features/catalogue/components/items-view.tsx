@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import { alpha, type CSSObject, type Theme } from '@mui/material/styles';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { focusColor } from '../../../shared/theme/themes';
-import type { ListItem } from '../api';
+import type { ListItem } from '@estate/domain/schemas/items';
 import { ItemCard, NoPhotoIcon, itemCardStyles } from './item-card';
 import { HeartButton } from './heart-button';
 import { StatusChip } from './status-chip';

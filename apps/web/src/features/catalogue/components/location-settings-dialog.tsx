@@ -9,7 +9,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import type { Location, LocationSettings } from '../api';
+import type { Location, LocationSettings } from '@estate/domain/schemas/locations';
 
 const SWATCHES = ['#5b7083', '#2e7d32', '#1565c0', '#6a1b9a', '#c62828', '#ef6c00', '#00838f', '#795548'];
 

@@ -23,15 +23,9 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { isApiError } from '../../../shared/api/api-error';
 import { notify } from '../../../shared/ui/notify';
 import { dragAccessibility, dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
-import {
-  deletePhoto,
-  refreshItem,
-  reorderPhotos,
-  updateItem,
-  uploadPhoto,
-  type Item,
-  type Photo,
-} from '../api';
+import type { Item } from '@estate/domain/schemas/items';
+import type { Photo } from '@estate/domain/schemas/photos';
+import { deletePhoto, refreshItem, reorderPhotos, updateItem, uploadPhoto } from '../api';
 
 type Props = { estateId: string; item: Item };
 

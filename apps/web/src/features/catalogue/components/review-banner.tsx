@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
-import { useApproveAll, type MyApproval } from '../api';
+import type { MyApproval } from '@estate/domain/schemas/approvals';
+import { useApproveAll } from '../api';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** Stage 2, for a beneficiary: how far their review is, and "approve all the rest". */

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,10 +14,19 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
 import { queryKeys } from '../../../shared/api/query-keys';
-import { useSetApproval, type Item, type MyApproval, type Suggestion } from '../api';
+import type { MyApproval } from '@estate/domain/schemas/approvals';
+import type { Item } from '@estate/domain/schemas/items';
+import { useSetApproval, type Suggestion } from '../api';
 import { LabelsField } from './item-fields';
 
-type Props = { estateId: string; item: Item; mine?: MyApproval; categories: string[] };
+type Props = {
+  estateId: string;
+  item: Item;
+  mine?: MyApproval;
+  categories: string[];
+  /** Raised by the bar at the bottom ("Something's wrong"): opens the correction form and shows it. */
+  flagSignal?: number;
+};
 
 type SuggestionDraft = {
   name: string;
@@ -58,7 +67,7 @@ export function suggestionFrom(item: Item, draft: SuggestionDraft): Suggestion {
 }
 
 /** Stage 2: the beneficiary approves the item, or flags it with a comment and a suggested correction. */
-export function ReviewPanel({ estateId, item, mine, categories }: Props) {
+export function ReviewPanel({ estateId, item, mine, categories, flagSignal = 0 }: Props) {
   const { t } = useTranslation();
   const setApproval = useSetApproval(estateId);
   const [flagging, setFlagging] = useState(false);
@@ -67,6 +76,15 @@ export function ReviewPanel({ estateId, item, mine, categories }: Props) {
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const card = useRef<HTMLDivElement>(null);
+  // "Something's wrong" in the bottom bar: open the form (state follows the signal) and show it.
+  const [seenSignal, setSeenSignal] = useState(flagSignal);
+  if (seenSignal !== flagSignal) {
+    setSeenSignal(flagSignal);
+    setFlagging(true);
+  }
+  useEffect(() => {
+    if (flagSignal > 0) card.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [flagSignal]);
   // A flag with a suggestion makes the item Pending: read it again so its status shows that.
   const refreshItem = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.item(estateId, item.id) });

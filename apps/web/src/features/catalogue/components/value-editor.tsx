@@ -8,7 +8,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { parseAmount } from '../../../shared/i18n/format';
 import { notify } from '../../../shared/ui/notify';
-import { useAppraise, type Item } from '../api';
+import type { Item } from '@estate/domain/schemas/items';
+import { useAppraise } from '../api';
 
 /** The currencies offered first; the item's own is always in the list. */
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'TRY', 'SAR', 'AED', 'EGP', 'JOD', 'CAD', 'AUD'];

@@ -32,15 +32,9 @@ import { PageLayout } from '../../../shared/ui/page-layout';
 import { notify } from '../../../shared/ui/notify';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { dragAccessibility, dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
-import {
-  updateItem,
-  useItemsList,
-  useLocations,
-  useReorderRooms,
-  useRooms,
-  type ListItem,
-  type Room,
-} from '../api';
+import type { ListItem } from '@estate/domain/schemas/items';
+import type { Room } from '@estate/domain/schemas/locations';
+import { updateItem, useItemsList, useLocations, useReorderRooms, useRooms } from '../api';
 import { useEstate } from '../use-estate';
 import { NotFoundNote } from '../components/not-found-note';
 

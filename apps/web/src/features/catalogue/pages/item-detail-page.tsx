@@ -21,6 +21,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import PauseCircle from '@mui/icons-material/PauseCircleOutlined';
 import PhotoLibrary from '@mui/icons-material/PhotoLibraryOutlined';
 import Undo from '@mui/icons-material/UndoOutlined';
+import Forum from '@mui/icons-material/ForumOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useMembers } from '../../../shared/api/members';
 import { errorMessage } from '../../../shared/api/error-message';
@@ -30,13 +31,19 @@ import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { notify } from '../../../shared/ui/notify';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
-import { useDeleteItem, useItem, useLabels, useLocations, useMyApprovals, useRooms, useSetHold, type Item } from '../api';
+import { askAboutItem } from '../../../shared/chat/ask-about';
+import { useConsentNeeded } from '../../../shared/api/consent';
+import { ConsentCard } from '../../../shared/consent/consent-card';
+import type { Item } from '@estate/domain/schemas/items';
+import { useDeleteItem, useItem, useLabels, useLocations, useMyApprovals, useRooms, useSetHold } from '../api';
 import { useEstate, type EstateAccess } from '../use-estate';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { HeartButton } from '../components/heart-button';
+import { ItemOutcomeCard } from '../components/item-outcome-card';
 import { NotFoundNote } from '../components/not-found-note';
 import { PhotoManager } from '../components/photo-manager';
 import { ReviewPanel } from '../components/review-panel';
+import { ItemFlowBar } from '../components/item-flow-bar';
 import { StatusChip } from '../components/status-chip';
 import { StyleWarnings } from '../components/style-warnings';
 import { ValueEditor } from '../components/value-editor';
@@ -89,10 +96,13 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const [editing, setEditing] = useState(false);
   const [photos, setPhotos] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [flagSignal, setFlagSignal] = useState(0);
   const locations = useLocations(estateId);
   const rooms = useRooms(estateId, item.locationId);
   const labels = useLabels(estateId);
-  const reviewing = estate.can('approval.set');
+  // Before the Terms and the Agreement are accepted, the page leads there instead of taking input.
+  const consentNeeded = useConsentNeeded(estateId);
+  const reviewing = estate.can('approval.set') && !consentNeeded;
   const approvals = useMyApprovals(estateId, reviewing);
   const remove = useDeleteItem(estateId);
   const setHold = useSetHold(estateId);
@@ -101,6 +111,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const canDelete = estate.can('item.delete');
   // Trustees take an unassigned item out of the pool (Hold) and put it back.
   const canHold = estate.can('item.hold') && (item.status === 'unassigned' || item.status === 'hold');
+  const setAside = item.status === 'unwanted' || item.status === 'hold';
   const members = useMembers(estateId, Boolean(item.assignment));
 
   const featured = item.photos.find((p) => p.id === (shown ?? item.featuredPhotoId)) ?? item.photos[0];
@@ -205,7 +216,14 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
         )
       }
     >
-      {assignmentView && (assignment ?? <Alert severity="info" sx={{ mb: 2 }}>{t('catalogue:assignment.none')}</Alert>)}
+      {assignmentView &&
+        (assignment ??
+          (setAside && estate.can('disposition.view') ? (
+            <ItemOutcomeCard estate={estate} item={item} />
+          ) : (
+            <Alert severity="info" sx={{ mb: 2 }}>{t('catalogue:assignment.none')}</Alert>
+          )))}
+      <ConsentCard estateId={estateId} />
       {reviewing && (
         <ReviewPanel
           key={item.version}
@@ -213,6 +231,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
           item={item}
           mine={approvals.data?.find((a) => a.itemId === item.id)}
           categories={labels.data?.categories ?? []}
+          flagSignal={flagSignal}
         />
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
@@ -274,7 +293,8 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
             {item.status === 'unassigned' && <Chip size="small" variant="outlined" label={t('catalogue:status.unassigned')} />}
             {item.highInterest && <Chip size="small" color="secondary" label={t('catalogue:items.highInterest')} />}
             <Box sx={{ flex: 1 }} />
-            <HeartButton estateId={estateId} item={item} enabled={estate.can('interest.set')} size="large" />
+            {/* The labelled heart is in the bar at the bottom; here, how many are interested. */}
+            <HeartButton estateId={estateId} item={item} enabled={false} size="large" />
           </Box>
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(110px, auto) 1fr', columnGap: 2, rowGap: 1 }}>
             {facts.map(([label, value]) => (
@@ -288,6 +308,19 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
               </Box>
             ))}
           </Box>
+          {estate.can('chat.post') && (
+            <Button
+              variant="outlined"
+              startIcon={<Forum />}
+              sx={{ minHeight: 48, mt: 2 }}
+              onClick={() => {
+                const photo = item.photos.find((p) => p.id === item.featuredPhotoId) ?? item.photos[0];
+                askAboutItem({ estateId, id: item.id, name: item.name, label: item.label, thumbUrl: photo?.thumbUrl ?? null });
+              }}
+            >
+              {t('chat:askAbout')}
+            </Button>
+          )}
           {estate.can('item.appraise') && <ValueEditor key={item.version} estateId={estateId} item={item} />}
           {item.notes && (
             <Box sx={{ mt: 2 }}>
@@ -301,8 +334,18 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
           )}
           {canEdit && <StyleWarnings warnings={item.warnings} />}
           {!assignmentView && assignment}
+          {/* What became of it after the results: hand-over, or (unwanted, held) the trustee's decision. */}
+          {!(assignmentView && setAside) && <ItemOutcomeCard estate={estate} item={item} />}
         </Box>
       </Box>
+      <ItemFlowBar
+        estateId={estateId}
+        item={item}
+        mine={approvals.data?.find((a) => a.itemId === item.id)}
+        reviewing={reviewing}
+        hearting={estate.can('interest.set') && !consentNeeded}
+        onFlag={() => setFlagSignal((n) => n + 1)}
+      />
 
       {editing && (
         <Suspense fallback={null}>
@@ -353,7 +396,7 @@ function AssignmentDetail({ detail }: { detail: Record<string, unknown> | null }
   const parts: string[] = [];
   if (typeof detail.round === 'number') parts.push(t('catalogue:assignment.round', { n: detail.round }));
   if (typeof detail.pick === 'number') parts.push(t('catalogue:assignment.pick', { n: detail.pick }));
-  if (typeof detail.tokens === 'number') parts.push(t('catalogue:assignment.tokens', { n: detail.tokens }));
+  if (typeof detail.tokens === 'number') parts.push(t('catalogue:assignment.tokens', { count: detail.tokens }));
   if (detail.tied === true) parts.push(t('catalogue:assignment.tied'));
   if (parts.length === 0) return null;
   return <Typography color="text.secondary">{parts.join(' · ')}</Typography>;

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -27,6 +27,8 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
+import { useConsentNeeded } from '../../../shared/api/consent';
+import { ConsentCard } from '../../../shared/consent/consent-card';
 import {
   SORTS,
   useAllRooms,
@@ -38,6 +40,7 @@ import {
   type ItemFilters,
   type Sort,
 } from '../api';
+import { rememberItemOrder } from '../item-flow';
 import { useEstate, type EstateAccess } from '../use-estate';
 import { ItemsView } from '../components/items-view';
 import { ItemsFilters } from '../components/items-filters';
@@ -95,7 +98,9 @@ function Items({ estate }: { estate: EstateAccess }) {
   const locations = useLocations(estateId);
   const rooms = useRooms(estateId, filters.locationId);
   const labels = useLabels(estateId);
-  const reviewing = estate.can('approval.set');
+  // Before the Terms and the Agreement are accepted, the page leads there instead of taking input.
+  const consentNeeded = useConsentNeeded(estateId);
+  const reviewing = estate.can('approval.set') && !consentNeeded;
   const approvals = useMyApprovals(estateId, reviewing);
   const list = useItemsList(estateId, filters);
 
@@ -125,6 +130,9 @@ function Items({ estate }: { estate: EstateAccess }) {
 
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
+  // The order shown, for next/previous on an item's page.
+  const { search: listSearch } = useLocation();
+  useEffect(() => rememberItemOrder(estateId, items.map((i) => i.id), listSearch), [estateId, items, listSearch]);
   const approvalMap = useMemo(
     () => new Map((approvals.data ?? []).map((a) => [a.itemId, a.status] as const)),
     [approvals.data],
@@ -195,6 +203,7 @@ function Items({ estate }: { estate: EstateAccess }) {
         </>
       }
     >
+      <ConsentCard estateId={estateId} />
       {reviewing && <ReviewBanner estateId={estateId} total={total} approvals={approvals.data ?? []} />}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
         <TextField
@@ -311,7 +320,7 @@ function Items({ estate }: { estate: EstateAccess }) {
           estateId={estateId}
           items={items}
           view={view}
-          canHeart={estate.can('interest.set')}
+          canHeart={estate.can('interest.set') && !consentNeeded}
           approvals={reviewing ? approvalMap : undefined}
           roomName={roomName}
           hasMore={Boolean(hasNextPage)}

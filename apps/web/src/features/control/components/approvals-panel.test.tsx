@@ -9,7 +9,7 @@ import { DEFAULT_ESTATE_SETTINGS } from '@estate/domain/schemas/estate';
 import { renderApp } from '../../../test/render-app';
 import { apiError, json, mockFetch, type MockRequest } from '../../../test/fetch-mock';
 import { makeMe } from '../../../test/fixtures';
-import type { Flag } from '../api';
+import type { Flag } from '@estate/domain/schemas/approvals';
 
 const estate = {
   id: 'e1',
@@ -56,7 +56,13 @@ function setUp(resolve: (request: MockRequest, flag: Flag) => Response) {
     'GET /api/estates/e1/stage/moves': { forward: { to: 10, allowed: true }, back: { to: 1, allowed: true } },
     'GET /api/estates/e1': { estate },
     'GET /api/estates/e1/deadlines': { deadlines: [] },
-    'GET /api/estates/e1/participation/2': { stage: 2, members: [] },
+    'GET /api/estates/e1/participation/2': {
+      stage: 2,
+      members: [
+        { memberId: 'm1', displayName: 'Anna Ellis', doneAt: null, automatic: false },
+        { memberId: 'm2', displayName: 'Ben Ellis', doneAt: null, automatic: false },
+      ],
+    },
     'GET /api/estates/e1/approvals/progress': {
       totalItems: 3,
       members: [
@@ -110,6 +116,15 @@ describe('flags on the control panel', () => {
     const ben = await flagOf('Brass Clock');
     expect(within(ben).getByRole('button', { name: 'Mark as dealt with' })).toBeInTheDocument();
     expect(within(ben).queryByRole('button', { name: 'Accept the correction' })).not.toBeInTheDocument();
+  });
+
+  it('counts someone who answered every item as finished, not "Not done yet"', async () => {
+    setUp(() => json(204));
+    renderApp('/trustee/control');
+    const panel = within(await screen.findByRole('region', { name: 'Who is done' }, { timeout: 8000 }));
+    expect(await panel.findByText('1 of 2 beneficiaries are done.')).toBeInTheDocument();
+    expect(panel.getByText('Checked every item (3)')).toBeInTheDocument();
+    expect(panel.getByText('Not done yet')).toBeInTheDocument();
   });
 
   it('accepts a correction with a note and keeps another item as it is', async () => {

@@ -10,7 +10,7 @@ import { DEFAULT_ESTATE_SETTINGS } from '@estate/domain/schemas/estate';
 import { renderApp } from '../../../test/render-app';
 import { apiError, json, mockFetch, type MockRequest } from '../../../test/fetch-mock';
 import { makeMe } from '../../../test/fixtures';
-import type { Deadline } from '../api';
+import type { Deadline } from '@estate/domain/schemas/deadlines';
 
 const estate = {
   id: 'e1',

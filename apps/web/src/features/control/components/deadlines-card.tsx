@@ -11,7 +11,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { formatDate } from '../../../shared/i18n/format';
 import { notify } from '../../../shared/ui/notify';
-import { useDeadlines, useEstateMutation, type Deadline } from '../api';
+import type { Deadline } from '@estate/domain/schemas/deadlines';
+import { useDeadlines, useEstateMutation } from '../api';
 import { Section } from './section';
 
 /** "2026-05-12T18:00" in local time, for input type="datetime-local". */

@@ -32,6 +32,8 @@ export function moveRefusal(option: MoveOption, t: TFunction): { reason: string;
         reason: t('process:control.refused.reviewIncomplete', { count: option.params.waiting }),
         hint: t('process:control.refused.reviewHint'),
       };
+    case 'handover-incomplete':
+      return { reason: t('handover:moves.open', { count: option.params.open }), hint: t('handover:moves.hint') };
     case 'results-published':
       return { reason: t('process:control.refused.resultsPublished') };
     case 'step-already-run':

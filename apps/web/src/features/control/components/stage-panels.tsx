@@ -15,11 +15,15 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { itemLabel } from '@estate/domain/items';
 import { Role } from '@estate/domain/roles';
+import { Stage } from '@estate/domain/stages';
+import type { Flag } from '@estate/domain/schemas/approvals';
+import type { Item } from '@estate/domain/schemas/items';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { formatDate } from '../../../shared/i18n/format';
 import { notify } from '../../../shared/ui/notify';
 import { useMembers } from '../../../shared/api/members';
+import { openDocument, useDocuments } from '../../../shared/api/documents';
 import {
   useApprovalProgress,
   useCommitments,
@@ -30,7 +34,6 @@ import {
   useParticipation,
   usePoolItems,
   useRecommendations,
-  type Flag,
 } from '../api';
 import { Section } from './section';
 
@@ -120,7 +123,7 @@ function FlagRow({ estateId, flag }: { estateId: string; flag: Flag }) {
     field === 'distribution' && (v === 'divide' || v === 'return')
       ? t(`catalogue:distribution.${v}`)
       : show(v);
-  const now = (field: string) => (current.data ? value(field, current.data[field]) : '…');
+  const now = (field: string) => (current.data ? value(field, current.data[field as keyof Item]) : '…');
   const [note, setNote] = useState('');
   const resolve = useEstateMutation<'accepted' | 'rejected'>(estateId, (resolution) => ({
     path: `/items/${flag.itemId}/approvals/${flag.memberId}/resolve`,
@@ -228,6 +231,24 @@ function FlagRow({ estateId, flag }: { estateId: string; flag: Flag }) {
   );
 }
 
+/** Opens the document a directive names (the will, the trust deed), when the reader may see it. */
+function DirectiveDocument({ estateId, documentId }: { estateId: string; documentId: string | null }) {
+  const { t } = useTranslation();
+  const documents = useDocuments(estateId, Boolean(documentId));
+  const doc = documents.data?.documents.find((d) => d.id === documentId);
+  if (!doc) return null;
+  return (
+    <Button
+      size="small"
+      onClick={() => void openDocument(estateId, doc).catch((e: unknown) => notify(errorMessage(e, t), 'error'))}
+      aria-label={`${t('documents:directive.open')}: ${doc.name}`}
+      sx={{ minHeight: 48 }}
+    >
+      {t('documents:directive.open')}
+    </Button>
+  );
+}
+
 /** Stage 10: written directives (item → receiver with the clause) and Return items. */
 export function DirectivesPanel({ estateId }: { estateId: string }) {
   const { t } = useTranslation();
@@ -237,11 +258,14 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
   const [itemId, setItemId] = useState('');
   const [memberId, setMemberId] = useState('');
   const [clause, setClause] = useState('');
+  // The will or trust deed the clause comes from, from the estate's documents (optional).
+  const [documentId, setDocumentId] = useState('');
+  const documents = useDocuments(estateId);
   const receivers = (members.data ?? []).filter((m) => m.roles.includes(Role.Beneficiary));
   const create = useEstateMutation<void>(estateId, () => ({
     path: '/directives',
     method: 'POST',
-    body: { itemId, memberId, clause },
+    body: { itemId, memberId, clause, ...(documentId ? { documentId } : {}) },
   }));
   const giveBack = useEstateMutation<void>(estateId, () => ({
     path: '/returns',
@@ -256,6 +280,7 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
     setItemId('');
     setMemberId('');
     setClause('');
+    setDocumentId('');
   };
   return (
     <Section title={t('process:directives.title')} id="panel-directives">
@@ -295,6 +320,22 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
           value={clause}
           onChange={(e) => setClause(e.target.value)}
         />
+        {(documents.data?.documents.length ?? 0) > 0 && (
+          <TextField
+            select
+            label={t('documents:directive.document')}
+            helperText={t('documents:directive.help')}
+            value={documentId}
+            onChange={(e) => setDocumentId(e.target.value)}
+          >
+            <MenuItem value="">{t('documents:directive.none')}</MenuItem>
+            {(documents.data?.documents ?? []).map((d) => (
+              <MenuItem key={d.id} value={d.id} dir="auto">
+                {d.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button
             variant="contained"
@@ -340,6 +381,7 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
               secondary={d.clause ?? d.note ?? ''}
               slotProps={{ secondary: { dir: 'auto' } }}
             />
+            <DirectiveDocument estateId={estateId} documentId={d.documentId} />
             <Button
               size="small"
               onClick={() => remove.mutate(d.itemId)}
@@ -355,13 +397,24 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
   );
 }
 
-/** Stages 2, 11, 20, 30: who has said they are done. */
+/**
+ * Stages 2, 11, 20, 30: who has said they are done. In the review (2), someone who has answered
+ * every item has finished too (the stage machine counts them so), even before pressing "I'm done".
+ */
 export function DonePanel({ estateId, stage }: { estateId: string; stage: number }) {
   const { t, i18n } = useTranslation();
   const participation = useParticipation(estateId, stage, true);
+  const progress = useApprovalProgress(estateId, stage === Stage.Approve);
   if (!participation.data) return null;
   const members = participation.data.members;
-  const done = members.filter((m) => m.doneAt).length;
+  const totalItems = progress.data?.totalItems ?? 0;
+  const answeredAll = new Set(
+    (progress.data?.members ?? [])
+      .filter((m) => totalItems > 0 && m.approved + m.approvedAutomatically + m.flagged >= totalItems)
+      .map((m) => m.memberId),
+  );
+  const finished = (m: (typeof members)[number]) => Boolean(m.doneAt) || answeredAll.has(m.memberId);
+  const done = members.filter(finished).length;
   return (
     <Section title={t('process:done.title')} id="panel-done">
       <Typography sx={{ mb: 1 }}>{t('process:done.count', { done, total: members.length })}</Typography>
@@ -375,7 +428,9 @@ export function DonePanel({ estateId, stage }: { estateId: string; stage: number
                   ? t(m.automatic ? 'process:done.automatic' : 'process:done.doneAt', {
                       date: formatDate(m.doneAt, i18n.language, true),
                     })
-                  : t('process:done.notYet')
+                  : answeredAll.has(m.memberId)
+                    ? t('process:done.reviewedAll', { count: totalItems })
+                    : t('process:done.notYet')
               }
             />
           </ListItem>

@@ -22,7 +22,8 @@ import { useMembers } from '../../../shared/api/members';
 import type { Policy } from '../../../shared/session/actor';
 import { notify } from '../../../shared/ui/notify';
 import { RefusableButton } from '../../../shared/ui/refusable-button';
-import { useEstateMutation, usePoolItems, type DrawRecord } from '../api';
+import type { DrawRecord } from '@estate/domain/draw/record';
+import { useEstateMutation, usePoolItems, useStepPreview, useStepRun } from '../api';
 import { Section } from './section';
 
 type Props = { estateId: string; step: number; policy: Policy };
@@ -63,7 +64,7 @@ export function RecordSummary({ record, names }: { record: DrawRecord; names: (k
                 a.round !== undefined
                   ? t('process:steps.roundPick', { round: a.round, pick: a.pick })
                   : a.tokens !== undefined
-                    ? t(a.tied && a.tied > 1 ? 'process:steps.tokensTied' : 'process:steps.tokens', { tokens: a.tokens, tied: a.tied })
+                    ? t(a.tied && a.tied > 1 ? 'process:steps.tokensTied' : 'process:steps.tokens', { tokens: a.tokens, count: a.tokens ?? 0, tied: a.tied })
                     : undefined
               }
             />
@@ -111,8 +112,8 @@ export function StepRunner({ estateId, step, policy }: Props) {
     method: 'PUT',
     body: { publicEntropy: entropy },
   }));
-  const simulate = useEstateMutation<void, { record: DrawRecord }>(estateId, () => ({ path: `/steps/${step}/preview`, method: 'POST' }));
-  const run = useEstateMutation<void, { record: DrawRecord }>(estateId, () => ({ path: `/steps/${step}/run`, method: 'POST' }));
+  const simulate = useStepPreview(estateId, step);
+  const run = useStepRun(estateId, step);
   const undo = useEstateMutation<void>(estateId, () => ({ path: `/steps/${step}/undo`, method: 'POST' }));
   const [result, setResult] = useState<DrawRecord | null>(null);
 

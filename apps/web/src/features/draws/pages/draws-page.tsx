@@ -13,7 +13,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { InputsCounted } from '../../../shared/ui/inputs-counted';
 import { PageLayout } from '../../../shared/ui/page-layout';
-import { downloadRecord, useDraws } from '../api';
+import { downloadDrawRecord, useDrawList } from '../../../shared/api/draws';
 
 /** A label in the reader's language, then a fingerprint (hex) left to right. */
 function Fingerprint({ label, value }: { label: string; value: string }) {
@@ -35,7 +35,7 @@ export function DrawList() {
   const { t, i18n } = useTranslation();
   const { me } = useSession();
   const estateId = currentMembership(me)?.estateId ?? null;
-  const draws = useDraws(estateId);
+  const draws = useDrawList(estateId);
   const [error, setError] = useState<string | null>(null);
   if (draws.isError) return <Alert severity="error">{errorMessage(draws.error, t)}</Alert>;
   if (!draws.data || !estateId) return null;
@@ -53,7 +53,7 @@ export function DrawList() {
           {d.inputCommitment && <Fingerprint label={t('process:draws.inputCommitment')} value={d.inputCommitment} />}
           {d.inputHash && <Fingerprint label={t('process:draws.inputHash')} value={d.inputHash} />}
           <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-            <Button size="small" variant="outlined" onClick={() => void downloadRecord(estateId, d.step).catch((e) => setError(errorMessage(e, t)))}>
+            <Button size="small" variant="outlined" onClick={() => void downloadDrawRecord(estateId, d.step).catch((e) => setError(errorMessage(e, t)))}>
               {t('process:draws.download')}
             </Button>
             <Button size="small" component={RouterLink} to={`/draws/verify?step=${d.step}`}>

@@ -17,9 +17,11 @@ import { queryKeys } from '../../../shared/api/query-keys';
 import { useInputCommitments } from '../../../shared/api/input-commitments';
 import { usePolicy } from '../../../shared/session/actor';
 import { formatDate } from '../../../shared/i18n/format';
-import { fetchRecord, useDraws, verifyRecord, type VerifyResult } from '../api';
+import type { VerifyAnswer } from '@estate/domain/schemas/draws';
+import { useDrawList } from '../../../shared/api/draws';
+import { fetchRecord, verifyRecord } from '../api';
 
-type Checked = { record: unknown; result: VerifyResult };
+type Checked = { record: unknown; result: VerifyAnswer };
 
 async function check(record: unknown): Promise<Checked> {
   return { record, result: await verifyRecord(record) };
@@ -36,7 +38,7 @@ export function VerifyPage() {
   const { me } = useSession();
   const estateId = currentMembership(me)?.estateId ?? null;
   const policy = usePolicy();
-  const draws = useDraws(estateId);
+  const draws = useDrawList(estateId);
   const [search] = useSearchParams();
   const [step, setStep] = useState(search.get('step') ?? '');
   const [result, setResult] = useState<Checked | null>(null);
@@ -146,7 +148,7 @@ export function VerifyPage() {
   );
 }
 
-function Checks({ result }: { result: VerifyResult }) {
+function Checks({ result }: { result: VerifyAnswer }) {
   const { t } = useTranslation();
   if (result.checks.length === 0) return null;
   return (

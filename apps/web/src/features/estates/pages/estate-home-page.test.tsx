@@ -5,12 +5,13 @@ import { renderApp } from '../../../test/render-app';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makeMe } from '../../../test/fixtures';
 
-function signedIn(roles: number[], stage = 11) {
+function signedIn(roles: number[], stage = 11, nextStep: unknown = { kind: 'wait', stage }) {
   mockFetch({
     'GET /api/setup': { needsSetup: false },
     'POST /api/auth/refresh': { accessToken: 'token' },
     'GET /api/me': makeMe({ roles, stage }),
     'GET /api/estates/e1/stage': { stage, name: 'Stage' },
+    'GET /api/estates/e1/next-step': { nextStep },
   });
 }
 
@@ -30,5 +31,24 @@ describe('estate home', () => {
     expect(await page.findByRole('link', { name: 'See the items' })).toBeInTheDocument();
     expect(page.queryByRole('link', { name: 'My items' })).not.toBeInTheDocument();
     expect(page.getByRole('link', { name: /invite/i })).toHaveAttribute('href', '/trustee/users/all');
+  });
+
+  it('opens with the next step in view: the task, its progress, the deadline and one button', async () => {
+    signedIn([10], 2, { kind: 'task', task: 'review', stage: 2, path: '/p/e1/i?review=1', dueAt: '2026-12-01T18:00:00Z', progress: { done: 3, total: 10 } });
+    renderApp('/i/');
+    const card = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
+    expect(await card.findByRole('heading', { name: 'Your turn: check 10 items' })).toBeInTheDocument();
+    expect(card.getByText('3 of 10 checked')).toBeInTheDocument();
+    expect(card.getByText(/Please finish by/)).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/p/e1/i?review=1');
+  });
+
+  it('says calmly when there is nothing to do', async () => {
+    signedIn([1], 13);
+    renderApp('/i/');
+    const card = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
+    expect(await card.findByRole('heading', { name: 'Nothing to do now' })).toBeInTheDocument();
+    expect(card.getByText('We will email you when it is your turn.')).toBeInTheDocument();
+    expect(card.queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
+import { NextStepCard } from '../components/next-step-card';
 
 const CreateEstateDialog = lazyNamed(
   () => import('../components/create-estate-dialog'),
@@ -83,6 +84,7 @@ export function EstateHomePage() {
         )
       }
     >
+      <NextStepCard estateId={estate.estateId} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         <Card variant="outlined">
           <CardContent>

@@ -1,10 +1,7 @@
-import { Link as RouterLink, useParams } from 'react-router';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -70,51 +67,6 @@ export function StylePage() {
           <Paragraphs text={style.data.intro} />
           <Questions items={style.data.rules} />
         </>
-      )}
-    </PageLayout>
-  );
-}
-
-/** `/help/courses` (the list) and `/help/courses/<slug>` (one lesson, step by step). */
-export function CoursesPage() {
-  const { t, i18n } = useTranslation();
-  const lessons = useContent('lessons', i18n.language);
-  const slug = useParams()['*']?.split('/')[0] ?? '';
-  const course = lessons.data?.courses.find((c) => c.slug === slug);
-  return (
-    <PageLayout title={course?.title ?? t('nav.lessons')} maxWidth={800}>
-      {lessons.isPending && <FullPageLoader />}
-      {lessons.data && !course && (
-        <Box sx={{ display: 'grid', gap: 1.5 }}>
-          {lessons.data.courses.map((c) => (
-            <Paper key={c.id} variant="outlined" sx={{ p: 2 }}>
-              <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
-                {c.title}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mb: 1 }}>
-                {c.description}
-              </Typography>
-              <Button component={RouterLink} to={`/help/courses/${c.slug}`} variant="outlined" size="small">
-                {c.title}
-              </Button>
-            </Paper>
-          ))}
-        </Box>
-      )}
-      {course && (
-        <Box>
-          {course.steps.map((step, i) => (
-            <Paper key={step.id} variant="outlined" sx={{ p: 2, mb: 1.5 }}>
-              <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.1rem', mb: 1 }}>
-                {i + 1}. {step.title}
-              </Typography>
-              <Paragraphs text={step.content} />
-            </Paper>
-          ))}
-          <Button component={RouterLink} to="/help/courses">
-            {t('nav.lessons')}
-          </Button>
-        </Box>
       )}
     </PageLayout>
   );

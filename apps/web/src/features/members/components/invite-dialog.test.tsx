@@ -23,8 +23,12 @@ function setUp(members: object[]) {
     'POST /api/auth/refresh': { accessToken: 'token-1' },
     'GET /api/me': makeMe({ roles: [30], stage: 1 }),
     'GET /api/estates/e1/stage': { stage: 1, name: 'Cataloging Assets', next: { stage: 2, name: 'x' } },
-    'GET /api/estates/e1/members': { members },
-    'GET /api/estates/e1/invitations': { invitations: [] },
+    'GET /api/estates/e1/directory': {
+      members: (members as { id: string }[]).map((m) => ({ ...m, avatarUrl: null, joinedAt: '2026-11-01T10:00:00.000Z', starred: false })),
+      groups: [],
+      invitations: [],
+      disabled: [],
+    },
     'POST /api/estates/e1/invitations': {
       invitation: { id: 'i1', link: 'http://portal.test/invite/abc', expiresAt: '2026-12-05T12:00:00.000Z' },
     },
@@ -32,7 +36,7 @@ function setUp(members: object[]) {
 }
 
 async function openDialogAsOffspring() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Invite' }, { timeout: 8000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Invite someone' }, { timeout: 15_000 }));
   const dialog = await screen.findByRole('dialog');
   await userEvent.type(within(dialog).getByLabelText(/Email/), 'emily@example.com');
   await userEvent.click(within(dialog).getByRole('checkbox', { name: /^Beneficiary/ }));
@@ -63,6 +67,8 @@ describe('inviting Offspring', () => {
       email: 'emily@example.com',
       roles: [2],
       receivesThrough: PARENT.id,
+      // The invitation mail is written in the language chosen (the inviter's own by default).
+      language: 'en',
     });
   }, 30_000);
 

@@ -23,6 +23,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { INVITABLE_ROLES, ROLE_KEYS, Role } from '@estate/domain/roles';
+import { LANGUAGES } from '@estate/domain/settings';
+import { LANGUAGE_NAMES, isLanguage } from '../../../shared/i18n/i18n';
 import { emailSchema } from '@estate/domain/schemas/account';
 import type { Member } from '@estate/domain/schemas/estate';
 import { TextInput } from '../../../shared/ui/text-input';
@@ -30,7 +32,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage, fieldMessage } from '../../../shared/api/error-message';
 import { formatDate } from '../../../shared/i18n/format';
 import { CopyButton } from '../../../shared/ui/copy-button';
-import { useCreateInvitation, type CreatedInvitation } from '../api';
+import type { CreatedInvitation } from '@estate/domain/schemas/invitations';
+import { useCreateInvitation } from '../api';
 
 /** The server's rule, checked before sending: Offspring name the beneficiary who receives for them. */
 const schema = z
@@ -38,6 +41,7 @@ const schema = z
     email: emailSchema,
     roles: z.array(z.number()).min(1, { message: 'validation.rolesRequired' }),
     receivesThrough: z.string(),
+    language: z.enum(LANGUAGES),
   })
   .superRefine((v, ctx) => {
     if (v.roles.includes(Role.Offspring) && !v.receivesThrough) {
@@ -64,7 +68,7 @@ export function InviteDialog({ open, onClose, estateId, estateName, members }: P
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { email: '', roles: [Role.Beneficiary], receivesThrough: '' },
+    defaultValues: { email: '', roles: [Role.Beneficiary], receivesThrough: '', language: isLanguage(i18n.language) ? i18n.language : 'en' },
   });
   const roles = useWatch({ control, name: 'roles' });
   const offspring = roles.includes(Role.Offspring);
@@ -77,12 +81,13 @@ export function InviteDialog({ open, onClose, estateId, estateName, members }: P
     onClose();
   };
 
-  const submit = handleSubmit(async ({ email, roles: chosen, receivesThrough }) => {
+  const submit = handleSubmit(async ({ email, roles: chosen, receivesThrough, language }) => {
     setFormError(null);
     try {
       const invitation = await invite.mutateAsync({
         email,
         roles: chosen,
+        language,
         ...(offspring && receivesThrough ? { receivesThrough } : {}),
       });
       setCreated({ invitation, email });
@@ -161,6 +166,28 @@ export function InviteDialog({ open, onClose, estateId, estateName, members }: P
                 autoFocus
                 error={Boolean(errors.email)}
                 helperText={fieldMessage(errors.email?.message, t) ?? t('members.invite.emailHelp')}
+              />
+              <Controller
+                control={control}
+                name="language"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('members.invite.language')}
+                    helperText={t('members.invite.languageHelp')}
+                    fullWidth
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                  >
+                    {LANGUAGES.map((language) => (
+                      <MenuItem key={language} value={language} lang={language}>
+                        {LANGUAGE_NAMES[language]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
               />
               <Controller
                 control={control}

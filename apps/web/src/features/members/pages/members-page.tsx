@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import ManageAccounts from '@mui/icons-material/ManageAccountsOutlined';
@@ -10,38 +10,46 @@ import { usePolicy } from '../../../shared/session/actor';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
-import { useMembers } from '../../../shared/api/members';
-import { MemberList } from '../components/member-list';
+import { useDirectory } from '../directory-api';
+import { DirectoryView, isDirectoryFilter, type DirectoryFilter } from '../components/directory-view';
 
-/** `/members`: the estate's member directory, read-only, for everyone in the estate. */
+/** `/members`: the estate's people for everyone, with their own stars and groups (`?show=` a list). */
 export function MembersPage() {
   const { t } = useTranslation();
   const { me } = useSession();
   const estate = currentMembership(me);
-  const members = useMembers(estate?.estateId ?? null);
-  const canInvite = usePolicy().can('member.invite');
+  const estateId = estate?.estateId ?? null;
+  const directory = useDirectory(estateId);
+  const policy = usePolicy();
+  const [params, setParams] = useSearchParams();
+  const show = params.get('show');
+  const filter: DirectoryFilter = isDirectoryFilter(show) ? show : 'all';
+  const trustee = policy.can('member.viewDetail');
 
   return (
     <PageLayout
-      title={t('members.title')}
+      title={t('people:directory.title')}
       subtitle={estate?.estateName}
       actions={
-        canInvite && (
-          <Button
-            component={RouterLink}
-            to="/trustee/users/all"
-            variant="outlined"
-            startIcon={<ManageAccounts />}
-          >
+        policy.can('member.invite') && (
+          <Button component={RouterLink} to="/trustee/users/all" variant="outlined" startIcon={<ManageAccounts />} sx={{ minHeight: 48 }}>
             {t('members.manage')}
           </Button>
         )
       }
     >
-      {!estate && <EmptyState title={t('members.noEstate')} />}
-      {estate && members.isPending && <FullPageLoader />}
-      {members.isError && <Alert severity="error">{errorMessage(members.error, t)}</Alert>}
-      {members.data && <MemberList members={members.data} />}
+      {!estate && <EmptyState title={t('people:directory.noEstate')} />}
+      {estate && directory.isPending && <FullPageLoader />}
+      {directory.isError && <Alert severity="error">{errorMessage(directory.error, t)}</Alert>}
+      {estateId && directory.data && (
+        <DirectoryView
+          estateId={estateId}
+          directory={directory.data}
+          filter={filter}
+          onFilter={(next) => setParams(next === 'all' ? {} : { show: next }, { replace: true })}
+          memberPath={trustee ? (id) => `/trustee/users/${id}` : undefined}
+        />
+      )}
     </PageLayout>
   );
 }

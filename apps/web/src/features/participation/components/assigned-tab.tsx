@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { InputsCounted } from '../../../shared/ui/inputs-counted';
-import type { Assigned } from '../api';
+import type { AssignedItem } from '@estate/domain/schemas/participation';
 
 /** Why I received an item, in one plain sentence. */
-export function assignmentReason(a: Assigned, t: TFunction): string {
+export function assignmentReason(a: AssignedItem, t: TFunction): string {
   switch (a.reason) {
     case 'directive':
       return t('process:assigned.directive', { clause: a.clause ?? '' });
@@ -27,7 +27,7 @@ export function assignmentReason(a: Assigned, t: TFunction): string {
   }
 }
 
-export function AssignedTab({ assigned }: { assigned: Assigned[] }) {
+export function AssignedTab({ assigned }: { assigned: AssignedItem[] }) {
   const { t } = useTranslation();
   if (assigned.length === 0)
     return (
@@ -44,7 +44,7 @@ export function AssignedTab({ assigned }: { assigned: Assigned[] }) {
   );
 }
 
-function AssignedList({ assigned }: { assigned: Assigned[] }) {
+function AssignedList({ assigned }: { assigned: AssignedItem[] }) {
   const { t } = useTranslation();
   return (
     <List>

@@ -4,10 +4,11 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { useAdvice, type MyItems } from '../api';
+import type { MyItemsAnswer } from '@estate/domain/schemas/participation';
+import { useAdvice } from '../api';
 
 /** What I hearted, and what my offspring hearted as advice to me. */
-export function HeartedTab({ estateId, myItems, showAdvice }: { estateId: string; myItems: MyItems; showAdvice: boolean }) {
+export function HeartedTab({ estateId, myItems, showAdvice }: { estateId: string; myItems: MyItemsAnswer; showAdvice: boolean }) {
   const { t } = useTranslation();
   const advice = useAdvice(estateId, showAdvice);
   return (

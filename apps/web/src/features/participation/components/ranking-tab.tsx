@@ -15,7 +15,8 @@ import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { dragAccessibility, dragHandleSx, useDragSensors } from '../../../shared/hooks/use-drag-sensors';
 import { errorMessage } from '../../../shared/api/error-message';
-import { useRanking, useSaveRanking, type MyItems } from '../api';
+import type { MyItemsAnswer } from '@estate/domain/schemas/participation';
+import { useRanking, useSaveRanking } from '../api';
 
 export const MAX_RANKED = 10;
 
@@ -101,7 +102,7 @@ function RankRow({
 }
 
 /** Stage 20: order up to 10 of my hearted high-interest items; saved after every change. */
-export function RankingTab({ estateId, myItems, editable }: { estateId: string; myItems: MyItems; editable: boolean }) {
+export function RankingTab({ estateId, myItems, editable }: { estateId: string; myItems: MyItemsAnswer; editable: boolean }) {
   const { t } = useTranslation();
   const ranking = useRanking(estateId);
   const save = useSaveRanking(estateId);

@@ -16,17 +16,21 @@ import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { useConsentNeeded } from '../../../shared/api/consent';
+import { ConsentCard } from '../../../shared/consent/consent-card';
 import { useMarkDone, useMyItems } from '../api';
 import { AssignedTab } from '../components/assigned-tab';
+import { HandoverTab } from '../components/handover-tab';
 import { HeartedTab } from '../components/hearted-tab';
 import { RankingTab } from '../components/ranking-tab';
 import { TokensTab } from '../components/tokens-tab';
 
-type TabKey = 'hearted' | 'ranking' | 'tokens' | 'assigned';
+type TabKey = 'hearted' | 'ranking' | 'tokens' | 'assigned' | 'handover';
 
 function defaultTab(stage: number): TabKey {
   if (stage === 20) return 'ranking';
   if (stage === 30) return 'tokens';
+  if (stage >= 41) return 'handover';
   if (stage >= 31) return 'assigned';
   return 'hearted';
 }
@@ -40,11 +44,13 @@ export function MyItemsPage() {
   const stageInfo = useEstateStage(estateId);
   const myItems = useMyItems(estateId);
   const markDone = useMarkDone(estateId ?? '');
+  // Before the Terms and the Agreement are accepted, the page leads there instead of taking input.
+  const consentNeeded = useConsentNeeded(estateId);
   const stage = stageInfo.data?.stage ?? membership?.stage ?? 0;
   const [search] = useSearchParams();
   const asked = search.get('tab');
   const [chosen, setChosen] = useState<TabKey | null>(
-    asked === 'hearted' || asked === 'ranking' || asked === 'tokens' || asked === 'assigned' ? asked : null,
+    asked === 'hearted' || asked === 'ranking' || asked === 'tokens' || asked === 'assigned' || asked === 'handover' ? asked : null,
   );
   const tab = chosen ?? defaultTab(stage);
 
@@ -64,6 +70,7 @@ export function MyItemsPage() {
 
   return (
     <PageLayout title={t('process:myItems.title')} subtitle={t(`stages:stage.${stage}.name`)} maxWidth={760}>
+      <ConsentCard estateId={estateId} />
       {myItems.isPending && <FullPageLoader />}
       {myItems.isError && <Alert severity="error">{errorMessage(myItems.error, t)}</Alert>}
       {data && (
@@ -105,13 +112,15 @@ export function MyItemsPage() {
             <Tab value="ranking" label={t('process:myItems.tabs.ranking')} />
             <Tab value="tokens" label={t('process:myItems.tabs.tokens')} />
             <Tab value="assigned" label={t('process:myItems.tabs.assigned')} />
+            {stage >= 40 && <Tab value="handover" label={t('handover:mine.tab')} />}
           </Tabs>
           {tab === 'hearted' && (
             <HeartedTab estateId={estateId} myItems={data} showAdvice={policy.can('advice.view')} />
           )}
-          {tab === 'ranking' && <RankingTab estateId={estateId} myItems={data} editable={policy.can('ranking.set')} />}
-          {tab === 'tokens' && <TokensTab estateId={estateId} editable={policy.can('tokens.set')} />}
+          {tab === 'ranking' && <RankingTab estateId={estateId} myItems={data} editable={policy.can('ranking.set') && !consentNeeded} />}
+          {tab === 'tokens' && <TokensTab estateId={estateId} editable={policy.can('tokens.set') && !consentNeeded} />}
           {tab === 'assigned' && <AssignedTab assigned={data.assigned} />}
+          {tab === 'handover' && me && <HandoverTab estateId={estateId} meId={me.user.id} policy={policy} />}
         </>
       )}
     </PageLayout>

@@ -8,16 +8,17 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import Edit from '@mui/icons-material/EditOutlined';
-import PhotoLibrary from '@mui/icons-material/PhotoLibraryOutlined';
+import { LANGUAGE_NAMES } from '../../../shared/i18n/i18n';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ROLE_KEYS, primaryRole } from '@estate/domain/roles';
 import { formatDate } from '../../../shared/i18n/format';
 import { currentMembership, effectiveRoles } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
-import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { notify } from '../../../shared/ui/notify';
-import { ActivityTimeline } from '../components/activity-timeline';
+import { MyPhotos } from '../components/my-photos';
+import { MyTimeline } from '../components/my-timeline';
+import { useProfile } from '../profile-api';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { initials } from '../../../shared/ui/initials';
 
@@ -28,11 +29,15 @@ function isTab(value: string | undefined): value is TabName {
   return (TABS as readonly string[]).includes(value ?? '');
 }
 
-/** `/profile/:tab?`: timeline (the estate's activity), photos, about, and change password. */
+/**
+ * `/profile/:tab?`: the person's own activity in their estates (timeline), the photos they added,
+ * about (name, picture, phone, language), and change password.
+ */
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
   const { tab } = useParams();
   const { me } = useSession();
+  const profile = useProfile();
   if (!me) return null;
   if (tab !== undefined && !isTab(tab)) return <Navigate to="/profile/timeline" replace />;
   const selected: TabName = tab ?? 'timeline';
@@ -43,7 +48,9 @@ export function ProfilePage() {
     <PageLayout title={me.user.displayName} subtitle={t(`roles.${ROLE_KEYS[role]}.name`)}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
         <Avatar
-          sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: '1.5rem' }}
+          src={profile.data?.avatarUrl ?? undefined}
+          alt=""
+          sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: '1.5rem' }}
           aria-hidden="true"
         >
           {initials(me.user.displayName)}
@@ -71,12 +78,8 @@ export function ProfilePage() {
           ))}
         </Tabs>
       </Box>
-      {selected === 'timeline' && <ActivityTimeline estateId={estate?.estateId ?? null} />}
-      {selected === 'photos' && (
-        <EmptyState icon={<PhotoLibrary />} title={t('profile.photos.empty')}>
-          {t('profile.photos.body')}
-        </EmptyState>
-      )}
+      {selected === 'timeline' && <MyTimeline hasEstate={me.memberships.length > 0} manyEstates={me.memberships.length > 1} />}
+      {selected === 'photos' && <MyPhotos manyEstates={me.memberships.length > 1} />}
       {selected === 'about' && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Box
@@ -95,7 +98,13 @@ export function ProfilePage() {
             <dt>{t('fields.lastName')}</dt>
             <dd>{me.user.lastName}</dd>
             <dt>{t('fields.email')}</dt>
-            <dd style={{ overflowWrap: 'anywhere' }}>{me.user.email}</dd>
+            <dd style={{ overflowWrap: 'anywhere' }} dir="ltr">
+              {me.user.email}
+            </dd>
+            <dt>{t('people:profile.phone')}</dt>
+            <dd dir={profile.data?.phone ? 'ltr' : undefined}>{profile.data?.phone || t('people:profile.noPhone')}</dd>
+            <dt>{t('people:profile.language')}</dt>
+            <dd>{LANGUAGE_NAMES[me.settings.language]}</dd>
             <dt>{t('profile.about.memberSince')}</dt>
             <dd>{formatDate(me.user.createdAt, i18n.language)}</dd>
             <dt>{t('profile.about.estates')}</dt>

@@ -1,5 +1,8 @@
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +13,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import type { FairnessAggregates, FairnessAnswer, FairnessRow } from '@estate/domain/schemas/draws';
 import { api } from '../../../shared/api/client';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { useMembers } from '../../../shared/api/members';
@@ -19,12 +24,12 @@ import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
-import type { BeneficiaryFairnessView, FairnessAggregates, FairnessReport, FairnessRow } from '@estate/domain/fairness/report';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { Stage } from '@estate/domain/stages';
+import { ReportFiles } from '../components/report-files';
 
 type Row = FairnessRow;
 type Aggregates = FairnessAggregates;
-type Fairness = { scope: 'full'; report: FairnessReport } | { scope: 'own'; report: BeneficiaryFairnessView };
 
 const REASONS = ['directive', 'return', 'only-interested', 'high-interest', 'tokens'] as const;
 
@@ -115,6 +120,54 @@ function AggregatesView({ a }: { a: Aggregates }) {
   );
 }
 
+/** One plain sentence per person first: what they received and how much of what they wanted. */
+function PlainWords({ answer, name }: { answer: FairnessAnswer; name: (id: string) => string }) {
+  const { t } = useTranslation();
+  const para = (text: string) => (
+    <Typography key={text} sx={{ fontSize: '1.125rem', mb: 1 }} dir="auto">
+      {text}
+    </Typography>
+  );
+  if (answer.scope === 'full') {
+    return (
+      <Paper variant="outlined" component="section" aria-label={t('process:fairness.plain.title')} sx={{ p: 2.5, mb: 3 }}>
+        <Typography component="h2" variant="h3" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+          {t('process:fairness.plain.title')}
+        </Typography>
+        {answer.report.rows.map((row) =>
+          para(t('process:fairness.plain.personLine', { name: name(row.memberId), received: row.received, got: row.heartedReceived, hearted: row.hearted })),
+        )}
+      </Paper>
+    );
+  }
+  const row = answer.report.row;
+  return (
+    <Paper variant="outlined" component="section" aria-label={t('process:fairness.plain.title')} sx={{ p: 2.5, mb: 3 }}>
+      <Typography component="h2" variant="h3" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+        {t('process:fairness.plain.title')}
+      </Typography>
+      {row && para(t('process:fairness.plain.youReceived', { count: row.received }))}
+      {row && row.hearted > 0 && para(t('process:fairness.plain.youWanted', { hearted: row.hearted, got: row.heartedReceived }))}
+      {row && row.highInterest.meanRank !== null &&
+        para(row.highInterest.top1 > 0 ? t('process:fairness.plain.youFirst') : t('process:fairness.plain.youTop3', { count: row.highInterest.top3 }))}
+      <Typography component="h3" sx={{ fontWeight: 700, mt: 2, mb: 1 }}>
+        {t('process:fairness.plain.missedTitle')}
+      </Typography>
+      {answer.missed.length === 0 ? (
+        <Typography>{t('process:fairness.plain.missedNone')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, ps: 3 }}>
+          {answer.missed.map((m) => (
+            <Typography component="li" key={m.itemId} sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
+              <bdi>{m.label}</bdi> · {m.name} {t('process:fairness.plain.arrow')} {name(m.receiverId)}: {t(`process:fairness.plain.why.${m.reason}`, { defaultValue: t('process:fairness.plain.why.trustee') })}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
 /** `/reports/` and `/trustee/reports/`: the fairness report (all rows for trustees, my row for me). */
 export function FairnessPage() {
   const { t } = useTranslation();
@@ -124,20 +177,28 @@ export function FairnessPage() {
   const members = useMembers(estateId);
   const report = useQuery({
     queryKey: queryKeys.fairness(estateId),
-    queryFn: () => api<Fairness>(`/api/estates/${encodeURIComponent(estateId ?? '')}/fairness`),
+    queryFn: () => api<FairnessAnswer>(`/api/estates/${encodeURIComponent(estateId ?? '')}/fairness`),
     enabled: Boolean(estateId),
     retry: false,
   });
   const names = new Map((members.data ?? []).map((m) => [m.id, m.displayName]));
-  const name = (id: string) => (id === me?.user.id ? t('process:fairness.you') : (names.get(id) ?? id.slice(0, 8)));
+  const name = (id: string) => (id === me?.user.id ? t('process:fairness.you') : (names.get(id) ?? '…'));
 
   return (
     <PageLayout title={t('process:fairness.title')} subtitle={estate?.estateName} maxWidth={1200}>
       {!estate && <EmptyState title={t('process:common.noEstate')} />}
+      {estate && estate.stage >= Stage.Finalizing && <ReportFiles estateId={estate.estateId} />}
       {report.isPending && estateId && <FullPageLoader />}
       {report.isError && <Alert severity="info">{errorMessage(report.error, t)}</Alert>}
       {report.data && (
         <>
+          <PlainWords answer={report.data} name={name} />
+          <Accordion variant="outlined" disableGutters>
+            <AccordionSummary expandIcon={<ExpandMore />} sx={{ minHeight: 56 }}>
+              <Typography component="h2" sx={{ fontWeight: 700 }}>{t('process:fairness.plain.details')}</Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+              <Typography color="text.secondary" sx={{ mb: 2 }}>{t('process:fairness.plain.detailsText')}</Typography>
           <Typography sx={{ mb: 2 }}>{t('process:fairness.explain')}</Typography>
           <AggregatesView a={report.data.report.aggregates} />
           {report.data.scope === 'full' ? (
@@ -178,6 +239,8 @@ export function FairnessPage() {
           ) : report.data.report.row ? (
             <RowsTable rows={[report.data.report.row]} name={name} />
           ) : null}
+            </AccordionDetails>
+          </Accordion>
         </>
       )}
       {estate && (

@@ -1,0 +1,101 @@
+/**
+ * "Your turn" mail: a stage move mails the people it needs, once, in their language, naming their
+ * role, with one button to the right page; results (40) have their own words; nobody else is mailed.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { Role } from '@estate/domain/roles';
+import { call, useHarness } from '../../test/harness.js';
+import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
+
+type Received = { to: string; body: string };
+const received: Received[] = [];
+const sink = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    let body = '';
+    stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+const port = (sink.server.address() as AddressInfo).port;
+
+const h = useHarness({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://family.example' });
+afterAll(() => new Promise<void>((resolve) => sink.close(() => resolve())));
+
+/** The decoded text part of a received mail (quoted-printable soft breaks and escapes undone). */
+function plain(mail: Received): string {
+  const unfolded = mail.body.replace(/=\r?\n/g, '');
+  const bytes = unfolded.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+const mailTo = (email: string) => received.filter((m) => m.to === email);
+
+/** Lets the set-up's own mail (invitations) arrive, then forgets it. */
+async function settleMail() {
+  let seen = -1;
+  while (seen !== received.length) {
+    seen = received.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  received.length = 0;
+}
+
+describe('mail when it is their turn', () => {
+  it('mails each beneficiary in their language when review opens, and not the trustee, an observer or someone who turned mail off', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee, 'Estate of Rose Park');
+    const anna = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const layla = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const quiet = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const observer = await addMember(h, estateId, trustee, [Role.Observer]);
+    expect((await call(h, 'PATCH', '/api/me', { as: layla, body: { settings: { language: 'ar' } } })).statusCode).toBe(200);
+    await h.database.db.execute(`update users set settings = settings || '{"notifications": false}'::jsonb where id = '${quiet.id}'`);
+    await createItem(h, estateId, trustee, { name: 'Oak Chair' });
+    await setStage(h, estateId, 1);
+    await settleMail();
+
+    const moved = await call(h, 'POST', `/api/estates/${estateId}/stage`, { as: trustee, body: { to: 2 } });
+    expect(moved.statusCode).toBe(200);
+    await expect.poll(() => mailTo(anna.email).length + mailTo(layla.email).length).toBe(2);
+
+    const english = plain(mailTo(anna.email)[0]!);
+    expect(english).toContain('Subject: =?UTF-8?');
+    expect(english).toContain('Now it is your turn to check the items and approve them.');
+    expect(english).toContain('as a beneficiary');
+    expect(english).toContain(`https://family.example/p/${estateId}/i?review=1`);
+    expect(english).toContain('Start now');
+
+    const arabic = plain(mailTo(layla.email)[0]!);
+    expect(arabic).toContain('حان دورك الآن: مراجعة القطع واعتمادها.');
+    expect(arabic).toContain('dir="rtl"');
+
+    // Nobody else: the mover, an observer (nothing to do), and the person who asked for no mail.
+    expect(mailTo(trustee.email)).toHaveLength(0);
+    expect(mailTo(observer.email)).toHaveLength(0);
+    expect(mailTo(quiet.email)).toHaveLength(0);
+  });
+
+  it('does not mail anyone on a step back', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee, 'Estate of Tom Reed');
+    const creator = await addMember(h, estateId, trustee, [Role.Creator]);
+    await createItem(h, estateId, trustee, { name: 'Brass Lamp' });
+    await setStage(h, estateId, 2);
+    await settleMail();
+    // Back into cataloguing: the creator could act again, but nothing new was asked of them.
+    expect((await call(h, 'POST', `/api/estates/${estateId}/stage`, { as: trustee, body: { to: 1 } })).statusCode).toBe(200);
+    // Forward into review mails nobody here (no beneficiaries); forward into cataloguing would.
+    await setStage(h, estateId, 0);
+    expect((await call(h, 'POST', `/api/estates/${estateId}/stage`, { as: trustee, body: { to: 1 } })).statusCode).toBe(200);
+    await expect.poll(() => mailTo(creator.email).length).toBe(1);
+    expect(plain(mailTo(creator.email)[0]!)).toContain('as an asset creator');
+  });
+});

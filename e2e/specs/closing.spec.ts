@@ -1,0 +1,124 @@
+/**
+ * Issue 11, closing: at stage 90 the trustee finds the report files under Trustee Reports and
+ * downloads the whole estate as one ZIP (checked inside); at 99 a beneficiary's phone, in Arabic,
+ * says calmly that the estate is closed, and the trustee's "make the reports again" is refused
+ * with that reason instead of failing.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
+import { openAs, stageText } from '../support/process.js';
+import type { Lang } from '../support/texts.js';
+
+let browser: Browser;
+let server: RunningServer;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startServer();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A text of the `closing` namespace. */
+function xt(lang: Lang, key: string, values: Record<string, string> = {}): string {
+  const root = JSON.parse(readFileSync(fileURLToPath(new URL(`../../apps/web/src/shared/i18n/locales/${lang}/closing.json`, import.meta.url)), 'utf8')) as Record<string, unknown>;
+  let node: unknown = root;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`no text ${lang}:closing:${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+function zipNames(file: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: false }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('no zip'));
+      const names: string[] = [];
+      zip.on('entry', (e: yauzl.Entry) => names.push(e.fileName));
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+    });
+  });
+}
+
+describe('closing an estate', () => {
+  let seeded: SeededEstate;
+  let trustee: Page;
+  const url = (path: string) => `/api/estates/${seeded.estateId}${path}`;
+
+  beforeAll(async () => {
+    seeded = await seedEstate(server.url, { anna: [10], ben: [10] }, { estateName: 'Estate of Rose Ellis' });
+    const token = seeded.trustee.token;
+    await advanceTo(server.url, seeded, [1]);
+    for (const name of ['Walnut Desk', 'Brass Lamp', 'Blue Vase']) await api(server.url, 'POST', url('/items'), { name, categories: ['Furniture'] }, token);
+    // Beneficiaries accept the estate's Terms and Agreement (where the estate has them) before the review.
+    for (const person of Object.values(seeded.members)) {
+      const list = await fetch(`${server.url}${url('/agreements')}`, { headers: { authorization: `Bearer ${person.token}` } });
+      if (!list.ok) continue;
+      const { agreements } = (await list.json()) as { agreements: { kind: string; version: number; acceptedAt?: string | null }[] };
+      for (const a of agreements.filter((x) => !x.acceptedAt)) await api(server.url, 'POST', url(`/agreements/${a.kind}/accept`), { version: a.version }, person.token);
+    }
+    // Nobody hearts anything: every item is set aside as unwanted, so hand-over has nothing open.
+    await advanceTo(server.url, seeded, [2, 10, 11, 12, 13, 14]);
+    for (const step of [14, 15, 21, 31]) {
+      if (step !== 14) await advanceTo(server.url, seeded, step === 15 ? [15] : step === 21 ? [20, 21] : [30, 31]);
+      await api(server.url, 'POST', url(`/steps/${step}/preview`), undefined, token);
+      await api(server.url, 'POST', url(`/steps/${step}/run`), undefined, token);
+    }
+    await advanceTo(server.url, seeded, [40, 41, 42, 90]);
+    trustee = await openAs(browser, server.url, seeded.trustee, 'desktop', 'en');
+  }, 120_000);
+
+  it('stage 90: the trustee sees the report files and downloads the whole estate', async () => {
+    await trustee.goto(`${server.url}/trustee/reports`);
+    await trustee.getByRole('heading', { name: xt('en', 'reports.title') }).waitFor();
+    const files = trustee.getByTestId('report-file');
+    await files.first().waitFor();
+    expect(await files.count()).toBeGreaterThanOrEqual(7);
+    await trustee.getByText('Assignment summary by receiver').first().waitFor();
+    await screenshot(trustee, 'closing-en-desktop-90-reports');
+
+    const [download] = await Promise.all([trustee.waitForEvent('download'), trustee.getByRole('button', { name: xt('en', 'archive.download') }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^estate-of-rose-ellis-archive-\d{4}-\d{2}-\d{2}\.zip$/);
+    const file = join(mkdtempSync(join(tmpdir(), 'archive-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const names = await zipNames(file);
+    for (const name of ['README.txt', 'catalogue/items.csv', 'catalogue/items.xlsx', 'records/receipts.csv', 'records/activity.csv', 'records/draws/step-14.json']) expect(names).toContain(name);
+    expect(names.filter((n) => n.startsWith('reports/')).length).toBe(await files.count());
+  });
+
+  it('stage 99: a beneficiary\'s phone, in Arabic, says the estate is closed; the trustee is refused calmly', async () => {
+    await api(server.url, 'POST', url('/stage'), { to: 99 }, seeded.trustee.token);
+    const anna = await openAs(browser, server.url, seeded.members.anna!, 'phone', 'ar');
+    await anna.goto(`${server.url}/reports`);
+    const banner = anna.getByTestId('estate-closed');
+    await banner.getByText(xt('ar', 'closed.title')).waitFor();
+    await banner.getByText(xt('ar', 'closed.text')).waitFor();
+    expect(await anna.locator('html').getAttribute('dir')).toBe('rtl');
+    // A beneficiary's files only: who received what, as PDF and spreadsheet.
+    await anna.getByTestId('report-file').nth(1).waitFor();
+    expect(await anna.getByTestId('report-file').count()).toBe(2);
+    expect(await anna.getByRole('button', { name: xt('ar', 'archive.download') }).count()).toBe(0);
+    await screenshot(anna, 'closing-ar-phone-99-closed');
+
+    await trustee.goto(`${server.url}/trustee/reports`);
+    await trustee.getByTestId('estate-closed').waitFor();
+    const again = trustee.getByRole('button', { name: xt('en', 'reports.regenerate') });
+    await again.waitFor();
+    expect(await again.isDisabled()).toBe(true);
+    await trustee.getByText(xt('en', 'closed.reason')).waitFor();
+    // The archive stays.
+    expect(await trustee.getByRole('button', { name: xt('en', 'archive.download') }).isDisabled()).toBe(false);
+    expect(stageText('en', 99)).toBeTruthy();
+    await screenshot(trustee, 'closing-en-desktop-99-closed');
+  });
+});

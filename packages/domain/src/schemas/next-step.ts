@@ -1,0 +1,23 @@
+/** The answer of `GET /api/estates/:eid/next-step`: Home's large "what to do next" card. */
+import { z } from 'zod';
+import { NEXT_TASKS } from '../next-step.js';
+import { STAGE_ORDER } from '../stages.js';
+
+const stage = z.literal(STAGE_ORDER);
+const task = z.enum(NEXT_TASKS);
+
+export const nextStepSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('task'),
+    task,
+    stage,
+    path: z.string(),
+    dueAt: z.string().nullable(),
+    progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }),
+  }),
+  z.object({ kind: z.literal('finished'), stage, task }),
+  z.object({ kind: z.literal('lead'), stage, path: z.string() }),
+  z.object({ kind: z.literal('wait'), stage }),
+]);
+export const nextStepAnswer = z.object({ nextStep: nextStepSchema });
+export type NextStepAnswer = z.infer<typeof nextStepAnswer>;
