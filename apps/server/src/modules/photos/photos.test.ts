@@ -89,8 +89,11 @@ describe('photos', () => {
     expect(huge.length).toBeLessThan(MAX_UPLOAD_BYTES);
     const res = await upload(estateId, item.id, trustee, huge, 'huge.png');
     expect(res.statusCode, res.body).toBe(413);
+    // `reason` and `params` let the web say it in the reader's language.
     expect(res.json().error).toEqual({
       code: 'too_large',
+      reason: 'images.tooManyPixels',
+      params: { width: 10_000, height: 10_000, megapixels: 100, limit: 60 },
       message: "This photo is 100 megapixels (10,000 × 10,000 pixels); photos can be at most 60 megapixels. Please choose a smaller copy, or take it with the camera's standard setting.",
       fields: { file: 'At most 60 megapixels.' },
     });
