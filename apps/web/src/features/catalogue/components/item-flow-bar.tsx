@@ -94,7 +94,7 @@ export function ItemFlowBar({ estateId, item, mine, reviewing, hearting, onFlag 
   const heart = () =>
     toggle.mutate(
       { itemId: item.id, interested: item.interested, interestCount: item.interestCount },
-      { onError: (e) => notify(errorMessage(e, t), 'error') },
+      { onError: (e) => notify(t('catalogue:interest.failed', { reason: errorMessage(e, t) }), 'error') },
     );
   const Before = rtl ? NavigateNext : NavigateBefore;
   const After = rtl ? NavigateBefore : NavigateNext;

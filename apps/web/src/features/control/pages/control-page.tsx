@@ -44,6 +44,9 @@ export function ControlPage() {
   const stage = isStageCode(stageNow) ? stageNow : Stage.Initial;
   // The policy asked with the stage shown here (the server's answer, live), so the two agree.
   const policy = policyFor(actorOf(me, { ...membership, stage }));
+  // A closed estate still shows its stage to the trustee, the moves disabled with their reason.
+  const stageDecision = policy.decide('estate.stage');
+  const showsStage = stageDecision.ok || stageDecision.reason === 'closed';
 
   return (
     <PageLayout title={t('process:control.title')} subtitle={membership.estateName} maxWidth={900}>
@@ -51,7 +54,7 @@ export function ControlPage() {
       {stageInfo.isError && <Alert severity="error">{errorMessage(stageInfo.error, t)}</Alert>}
       {stageInfo.data && (
         <>
-          {policy.can('estate.stage') && <StageCard estateId={estateId} stage={stage} />}
+          {showsStage && <StageCard estateId={estateId} stage={stage} />}
           {stage === Stage.Approve && policy.can('approval.viewAll') && <ApprovalsPanel estateId={estateId} />}
           {policy.can('directive.manage') && <DirectivesPanel estateId={estateId} />}
           {policy.can('participation.viewAll') && DEADLINE_STAGES.includes(stage) && <DonePanel estateId={estateId} stage={stage} />}
