@@ -1,4 +1,5 @@
 /** Builds the Fastify instance: used by main.ts and by the tests (through `app.inject`). */
+import { AsyncResource } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { runInWriteScope, type WriteScope } from './db/write-tracking.js';
 import { createContext } from './platform/context.js';
 import { AppError, refusalBody, says, type Says } from './platform/errors.js';
 import { fieldSays } from './platform/field-says.js';
@@ -230,6 +232,20 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // Each request's writes are counted for the estate its route acts on (db/write-tracking.ts); body
+  // parsing loses the async context, so it is entered again before validation.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const scope: WriteScope = {};
+    req.writeScope = scope;
+    runInWriteScope(scope, () => {
+      req.writeScopeResource = new AsyncResource('estate-write-scope');
+      req.writeScopeResource.runInAsyncScope(done);
+    });
+  });
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (req.writeScopeResource) req.writeScopeResource.runInAsyncScope(done);
+    else done();
   });
   app.addHook('onRequest', (req, reply, done) => {
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));

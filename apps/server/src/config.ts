@@ -22,6 +22,8 @@ const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** How often scheduled work (deadlines, reminders) runs; 0 turns the timer off (tests drive it). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** Answers to the item list and item kept in memory between writes in their estate; 'off' measures the database path (bench). */
+  READ_CACHE: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = z.infer<typeof configSchema>;

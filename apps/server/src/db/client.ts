@@ -48,9 +48,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: 'pglite',
     writes,
     notifier: {
-      async notify(channel, payload) {
-        await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
-      },
+      notify: batchedNotify(async (json) => {
+        await client.query(NOTIFY_ALL, [json]);
+      }),
       async listen(channel, onMessage) {
         const unsub = await client.listen(channel, onMessage);
         return unsub;
@@ -80,9 +80,11 @@ export async function openPostgres(url: string): Promise<Database> {
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const notifier: Notifier = {
-    async notify(channel, payload) {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
-    },
+    // The notifications carry no data of their own (what they announce is committed already), so
+    // their transaction does not wait for the disk: PostgreSQL serialises every NOTIFY's commit.
+    notify: batchedNotify(async (json) => {
+      await pool.query(NOTIFY_ALL_NO_WAIT, [json]);
+    }),
     async listen(channel, onMessage) {
       if (!listener) {
         listener = new pg.Client({ connectionString: url });
@@ -136,22 +138,89 @@ export async function openPostgres(url: string): Promise<Database> {
 
 /**
  * Other server processes on the same PostgreSQL database hear of this one's writes (and it of
- * theirs) through NOTIFY, at most one message per tick, so their read caches drop what may be old.
+ * theirs) through NOTIFY, so their read caches drop what may be old: which estates were written
+ * (or that every estate may have been), gathered while the previous message was on its way.
  */
 async function shareWrites(writes: WriteCounter, notifier: Notifier): Promise<void> {
   const me = randomUUID();
-  await notifier.listen(WRITES_CHANNEL, (from) => {
-    if (from !== me) writes.bumpFromElsewhere();
+  await notifier.listen(WRITES_CHANNEL, (payload) => {
+    const heard = parseWrites(payload);
+    if (!heard || heard.from === me) return;
+    if (heard.estates === null) return writes.bumpFromElsewhere();
+    for (const estateId of heard.estates) writes.bumpFromElsewhere(estateId, 'data');
+    for (const estateId of heard.access) writes.bumpFromElsewhere(estateId, 'access');
   });
-  let queued = false;
-  writes.onWrite(() => {
-    if (queued) return;
-    queued = true;
-    queueMicrotask(() => {
-      queued = false;
-      notifier.notify(WRITES_CHANNEL, me).catch(() => undefined);
+  let everywhere = false;
+  let estates = new Set<string>();
+  let access = new Set<string>();
+  let sending = false;
+  const send = () => {
+    sending = true;
+    // Estate ids are 36 characters: past a hundred, saying "everywhere" is shorter and as true.
+    const all = everywhere || estates.size + access.size > 100;
+    const message = JSON.stringify(all ? { from: me, estates: null } : { from: me, estates: [...estates], access: [...access] });
+    everywhere = false;
+    estates = new Set();
+    access = new Set();
+    notifier
+      .notify(WRITES_CHANNEL, message)
+      .catch(() => undefined)
+      .finally(() => {
+        sending = false;
+        if (everywhere || estates.size > 0 || access.size > 0) send();
+      });
+  };
+  writes.onWrite((estateId, reach) => {
+    if (estateId === undefined) everywhere = true;
+    else (reach === 'access' ? access : estates).add(estateId);
+    if (!sending) send();
+  });
+}
+
+function parseWrites(payload: string): { from: string; estates: string[] | null; access: string[] } | undefined {
+  const ids = (value: unknown) => (Array.isArray(value) ? value.filter((e): e is string => typeof e === 'string') : []);
+  try {
+    const value = JSON.parse(payload) as { from?: unknown; estates?: unknown; access?: unknown };
+    if (typeof value.from !== 'string') return undefined;
+    return { from: value.from, estates: Array.isArray(value.estates) ? ids(value.estates) : null, access: ids(value.access) };
+  } catch {
+    // An older process says only who it is: everything may have changed.
+    return { from: payload, estates: null, access: [] };
+  }
+}
+
+/** One statement sends a batch of notifications, in order: `$1` is a JSON array of [channel, payload]. */
+const NOTIFY_ALL = 'SELECT pg_notify(n->>0, n->>1) FROM json_array_elements($1::json) AS n';
+/** The same, committed without waiting for the disk (PostgreSQL; `set_config(..., true)` is for this transaction only). */
+const NOTIFY_ALL_NO_WAIT = "SELECT set_config('synchronous_commit', 'off', true), pg_notify(n->>0, n->>1) FROM json_array_elements($1::json) AS n";
+
+/**
+ * NOTIFY in batches: the first notification goes at once; those asked for while it is on its way
+ * go together in the next statement (every NOTIFY's commit takes one lock shared by the whole
+ * database, so one statement per toggle would queue the toggles behind each other).
+ */
+function batchedNotify(send: (json: string) => Promise<void>): Notifier['notify'] {
+  type Pending = { channel: string; payload: string; resolve: () => void; reject: (err: unknown) => void };
+  const queue: Pending[] = [];
+  let sending = false;
+  const flush = async () => {
+    sending = true;
+    while (queue.length > 0) {
+      const batch = queue.splice(0, 500);
+      try {
+        await send(JSON.stringify(batch.map((p) => [p.channel, p.payload])));
+        for (const p of batch) p.resolve();
+      } catch (err) {
+        for (const p of batch) p.reject(err);
+      }
+    }
+    sending = false;
+  };
+  return (channel, payload) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ channel, payload, resolve, reject });
+      if (!sending) void flush();
     });
-  });
 }
 
 const WRITES_CHANNEL = 'estate_db_writes';

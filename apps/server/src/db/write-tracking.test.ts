@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from './client.js';
 import { locations } from './schema.js';
+import { runInWriteScope } from './write-tracking.js';
 
 /** Every write bumps the counter, whichever path it takes; plain reads never do. */
 async function checkCounting(database: Database) {
@@ -37,6 +38,42 @@ async function checkCounting(database: Database) {
     }),
   ).rejects.toThrow('changed my mind');
   expect(writes.generation).toBeGreaterThan(beforeRollback);
+
+  // Inside an estate's request, writes count for that estate only, unless they name `users`.
+  const estate = 'e1';
+  const other = 'e2';
+  const stamps = () => [writes.stamp(estate), writes.stamp(other), writes.stamp(null), writes.accessStamp(estate)];
+  let was = stamps();
+  await runInWriteScope({ estateId: estate }, async () => {
+    await db.execute(sql`insert into scratch values (5)`);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update scratch set n = 6`);
+    });
+  });
+  let after = stamps();
+  expect(after[0]).not.toBe(was[0]);
+  expect(after.slice(1)).toEqual(was.slice(1));
+  was = after;
+  // A write to the estate's row (its stage) changes who may do what there.
+  await runInWriteScope({ estateId: estate }, async () => {
+    await db.execute(sql`update estates set stage = stage where false`);
+  });
+  after = stamps();
+  expect([after[0] !== was[0], after[1] === was[1], after[2] === was[2], after[3] !== was[3]]).toEqual([true, true, true, true]);
+  was = after;
+  await runInWriteScope({ estateId: estate }, () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`update users set first_name = first_name where false`);
+      await tx.execute(sql`update scratch set n = 7`);
+    }),
+  );
+  after = stamps();
+  expect(after.every((stamp, k) => stamp !== was[k])).toBe(true);
+  was = after;
+  // Outside any estate (the scheduler, a script): every estate.
+  await db.execute(sql`update scratch set n = 8`);
+  after = stamps();
+  expect(after.every((stamp, k) => stamp !== was[k])).toBe(true);
 }
 
 describe('write counting', () => {

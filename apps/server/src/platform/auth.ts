@@ -76,8 +76,8 @@ function usableUser(user: UserRow | null | undefined, req: FastifyRequest, optio
 }
 
 /**
- * The signed-in user, checked against the database (or the read cache, which forgets everything
- * at the next write) on every request, so that a disabled account stops at once. A user who must reset their password may only do that (`allowForcedReset`).
+ * The signed-in user, checked against the database (or the access cache, which forgets it at the
+ * next write to the users table or outside an estate) on every request, so that a disabled account stops at once. A user who must reset their password may only do that (`allowForcedReset`).
  */
 export async function requireUser(
   ctx: AppContext,
@@ -85,9 +85,10 @@ export async function requireUser(
   options: { allowForcedReset?: boolean } = {},
 ): Promise<UserRow> {
   const userId = await callerId(ctx, req);
-  const user = await ctx.reads.get(
+  const user = await ctx.access.get(
     `user:${userId}`,
     async () => (await ctx.db.select().from(users).where(eq(users.id, userId)))[0],
+    null,
   );
   return usableUser(user, req, options);
 }
@@ -105,7 +106,8 @@ export async function requireEstateAccess(
   intent: Intent = 'read',
 ): Promise<EstateAccess> {
   const userId = await callerId(ctx, req);
-  const row = await ctx.reads.get(`access:${userId}:${estateId}`, async () => {
+  // Kept until the next write to this estate's row or memberships (or to the users table, or outside any estate).
+  const row = await ctx.access.get(`access:${userId}:${estateId}`, async () => {
     const [found] = await ctx.db
       .select({ user: users, estate: estates, roles: memberships.roles })
       .from(users)
@@ -113,7 +115,7 @@ export async function requireEstateAccess(
       .leftJoin(memberships, and(eq(memberships.estateId, estates.id), eq(memberships.userId, users.id)))
       .where(eq(users.id, userId));
     return found;
-  });
+  }, { access: estateId });
   const user = usableUser(row?.user, req, {});
   if (!row?.estate || (!row.roles && !user.isAdmin)) {
     if (row?.estate)

@@ -20,8 +20,10 @@ export type AppContext = {
   events: EventBus;
   storage: Storage;
   fileUrls: FileUrlSigner;
-  /** Hot reads, kept until the next write (read-cache.ts). */
+  /** Answers to hot reads (item list, item), kept until the next write in their estate (read-cache.ts); READ_CACHE=off turns it off. */
   reads: ReadCache;
+  /** Who the caller is in an estate (user row, estate row, roles), kept until the next write in that estate or to the users table. */
+  access: ReadCache;
   /** The clock, injectable so deadlines and expiries are testable. */
   now: () => Date;
 };
@@ -43,7 +45,8 @@ export async function createContext(
     events: new EventBus(database.notifier),
     storage: new LocalDiskStorage(path.join(config.DATA_DIR, 'files')),
     fileUrls: new FileUrlSigner(secret),
-    reads: new ReadCache(database.writes, now),
+    reads: new ReadCache(database.writes, now, { maxEntries: 10_000, ttlMs: 30_000, enabled: config.READ_CACHE === 'on' }),
+    access: new ReadCache(database.writes, now),
     now,
   };
 }

@@ -26,6 +26,44 @@ describe('read cache', () => {
     expect(await cache.get('a', load('fourth'))).toBe('fourth');
   });
 
+  it('forgets an estate’s answers at a write there only, and everything at a write for every estate', async () => {
+    const { writes, cache, load, loads } = setup({ maxEntries: 10, ttlMs: 30_000 });
+    await cache.get('list:a', load('a1'), 'a');
+    await cache.get('list:b', load('b1'), 'b');
+    await cache.get('user:anna', load('anna1'), null);
+    writes.bump('a');
+    expect(await cache.get('list:a', load('a2'), 'a')).toBe('a2');
+    expect(await cache.get('list:b', load('b2'), 'b')).toBe('b1');
+    expect(await cache.get('user:anna', load('anna2'), null)).toBe('anna1');
+    writes.bumpFromElsewhere('b');
+    expect(await cache.get('list:b', load('b3'), 'b')).toBe('b3');
+    expect(loads()).toBe(5);
+    writes.bump();
+    expect(await cache.get('list:a', load('a4'), 'a')).toBe('a4');
+    expect(await cache.get('list:b', load('b4'), 'b')).toBe('b4');
+    expect(await cache.get('user:anna', load('anna4'), null)).toBe('anna4');
+  });
+
+  it('keeps who may do what in an estate until its row or memberships change', async () => {
+    const { writes, cache, load } = setup({ maxEntries: 10, ttlMs: 30_000 });
+    await cache.get('access:anna:a', load('member'), { access: 'a' });
+    writes.bump('a', 'data');
+    expect(await cache.get('access:anna:a', load('again'), { access: 'a' })).toBe('member');
+    writes.bump('a', 'access');
+    expect(await cache.get('access:anna:a', load('moved on'), { access: 'a' })).toBe('moved on');
+    writes.bump('b', 'everywhere');
+    expect(await cache.get('access:anna:a', load('signed out'), { access: 'a' })).toBe('signed out');
+  });
+
+  it('always loads when turned off', async () => {
+    const writes = new WriteCounter();
+    const cache = new ReadCache(writes, () => new Date(), { maxEntries: 10, ttlMs: 30_000, enabled: false });
+    let n = 0;
+    const load = () => Promise.resolve(++n);
+    await cache.get('k', load);
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
   it('keeps answers apart by key', async () => {
     const { cache, load } = setup();
     expect(await cache.get('items:anna', load('anna’s view'))).toBe('anna’s view');

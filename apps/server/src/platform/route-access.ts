@@ -4,8 +4,10 @@
  * one of the account-level kinds below. A route without an action stops the server at start, so no
  * route can forget its check. Handlers read the result with `estateAccess(req)` / `caller(req)`.
  */
+import type { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { isAction, type Action, type Intent, type ResourceFacts } from '@estate/domain/permissions';
+import type { WriteScope } from '../db/write-tracking.js';
 import type { AppContext } from './context.js';
 import { requireAdmin, requireEstateAccess, requireUser, type EstateAccess, type UserRow } from './auth.js';
 
@@ -38,6 +40,9 @@ declare module 'fastify' {
     resource?: (req: FastifyRequest) => ResourceFacts;
   }
   interface FastifyRequest {
+    /** The estate this request's writes are counted for (db/write-tracking.ts), set once access is granted. */
+    writeScope?: WriteScope;
+    writeScopeResource?: AsyncResource;
     estateAccessResolved?: EstateAccess;
     callerResolved?: UserRow;
   }
@@ -80,6 +85,8 @@ function accessHook(ctx: AppContext, action: RouteAction): AccessHook {
     const access = await requireEstateAccess(ctx, req, eid, action, facts, intentOfMethod(req.method));
     req.estateAccessResolved = access;
     req.callerResolved = access.user;
+    // From here on, what this request writes is counted for this estate's cached answers only.
+    if (req.writeScope) req.writeScope.estateId = eid;
   };
 }
 

@@ -92,4 +92,17 @@ describe('stage 2 approvals', () => {
     const observer = await addMember(h, estateId, trustee, [Role.Observer]);
     expect((await call(h, 'PUT', `/api/estates/${estateId}/items/${chair.id}/approval`, { as: observer, body: { status: 'approved' } })).statusCode).toBe(403);
   });
+
+  it('counts a review answer as a write in its own estate only, so other estates keep their cached answers', async () => {
+    const { estateId, anna, chair } = await stageTwoEstate();
+    const other = await stageTwoEstate();
+    const writes = h.database.writes;
+    const stamps = () => [writes.stamp(estateId), writes.accessStamp(estateId), writes.stamp(other.estateId), writes.stamp(null)];
+    const before = stamps();
+    // A body, so the request passes body parsing (which loses the async context, entered again).
+    const res = await call(h, 'PUT', `/api/estates/${estateId}/items/${chair.id}/approval`, { as: anna, body: { status: 'flagged', comment: 'Scratched leg.' } });
+    expect(res.statusCode).toBe(204);
+    const after = stamps();
+    expect([after[0] !== before[0], after[1] === before[1], after[2] === before[2], after[3] === before[3]]).toEqual([true, true, true, true]);
+  });
 });

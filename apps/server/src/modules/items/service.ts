@@ -128,8 +128,10 @@ function filters(access: EstateAccess, query: ListQuery): SQL[] {
 
 /** A page of the list as this caller sees it; repeated reads between writes come from the read cache. */
 export function listItems(ctx: AppContext, access: EstateAccess, query: ListQuery) {
-  return ctx.reads.get(`items:${access.user.id}:${access.estate.id}:${JSON.stringify(query)}`, () =>
-    loadItemList(ctx, access, query),
+  return ctx.reads.get(
+    `items:${access.user.id}:${access.estate.id}:${JSON.stringify(query)}`,
+    () => loadItemList(ctx, access, query),
+    access.estate.id,
   );
 }
 
@@ -147,6 +149,9 @@ async function loadItemList(ctx: AppContext, access: EstateAccess, query: ListQu
         : sql`(${key.column}, ${items.id}) > (${value}, ${id})`,
     );
   }
+  // The total rides along in the same statement (an uncorrelated subquery, counted once; inside it
+  // "items" is the subquery's own table, so the same conditions apply to it).
+  const totalSql = sql<number>`(select count(*)::int from ${items} where ${inEstate(items, estateId, ...conditions)})`;
   const rows = await ctx.db
     .select({
       item: items,
@@ -155,15 +160,18 @@ async function loadItemList(ctx: AppContext, access: EstateAccess, query: ListQu
       photoCount: photoCountSql,
       thumbPhotoId: thumbPhotoSql,
       categories: labelNamesSql('category'),
+      total: totalSql,
     })
     .from(items)
     .where(inEstate(items, estateId, ...pageConditions))
     .orderBy(descending ? desc(key.column) : asc(key.column), descending ? desc(items.id) : asc(items.id))
     .limit(query.limit + 1);
-  const [total] = await ctx.db
-    .select({ n: count() })
-    .from(items)
-    .where(inEstate(items, estateId, ...conditions));
+  // An empty page past a cursor says nothing of the total: only then is it counted on its own.
+  const total =
+    rows[0]?.total ??
+    (query.cursor
+      ? ((await ctx.db.select({ n: count() }).from(items).where(inEstate(items, estateId, ...conditions)))[0]?.n ?? 0)
+      : 0);
   const page = rows.slice(0, query.limit);
   const now = ctx.now();
   const last = page.at(-1);
@@ -193,7 +201,7 @@ async function loadItemList(ctx: AppContext, access: EstateAccess, query: ListQu
       rows.length > query.limit && last
         ? Buffer.from(JSON.stringify([key.value(last.item), last.item.id])).toString('base64url')
         : null,
-    total: total?.n ?? 0,
+    total,
   };
 }
 
@@ -204,9 +212,11 @@ type PhotoRef = { id: string; width: number; height: number };
  * from the read cache (and, being the same object, are serialised once).
  */
 export function viewItem(ctx: AppContext, access: EstateAccess, itemId: string) {
-  return ctx.reads.get(`item:${access.user.id}:${access.estate.id}:${itemId}`, async () => ({
-    item: await loadItem(ctx, access, itemId),
-  }));
+  return ctx.reads.get(
+    `item:${access.user.id}:${access.estate.id}:${itemId}`,
+    async () => ({ item: await loadItem(ctx, access, itemId) }),
+    access.estate.id,
+  );
 }
 
 export async function getItem(ctx: AppContext, access: EstateAccess, itemId: string) {
