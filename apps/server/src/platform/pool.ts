@@ -7,13 +7,14 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { authorize, type Action, type ResourceFacts } from '@estate/domain/permissions';
 import { Role } from '@estate/domain/roles';
 import { DEFAULT_ESTATE_SETTINGS, estateSettingsSchema, type EstateSettings } from '@estate/domain/schemas/estate';
-import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
-import type { Db } from '../db/client.js';
-import { deadlines, estates, interests, items, memberships, participation } from '../db/schema.js';
+import { STAGE_NAMES, STAGE_ORDER, isStageCode, type StageCode } from '@estate/domain/stages';
+import { queryRows, type Db } from '../db/client.js';
+import { activityEvents, deadlines, estates, interests, items, memberships, participation } from '../db/schema.js';
 import { AppError, notFound, says, type Says } from './errors.js';
 import { acceptedCurrentSql } from './consent.js';
 import { refusal, type EstateAccess } from './auth.js';
 import { inEstate } from './tenancy.js';
+import { newId } from './ids.js';
 
 export type ItemRow = typeof items.$inferSelect;
 
@@ -124,13 +125,42 @@ export async function recheckAccess(
   return locked;
 }
 
+/** What the inputs guard reads: the estate's stage and settings, its deadline, "done", consent. */
+export type InputsGuardRow = {
+  stage: number;
+  settings: Record<string, unknown>;
+  dueAt: Date | null;
+  processedAt: Date | null;
+  doneAutomatically: boolean | null;
+  agreed: boolean;
+};
+
+/**
+ * Refuses an input the guard row does not allow, with the reason a member understands: the policy
+ * (stage), the deadline (processed by the scheduler, or simply due: the deadline is the deadline),
+ * "done", consent (409 `agreement_required`).
+ */
+export function checkInputsOpen(row: InputsGuardRow | undefined, access: EstateAccess, action: Action, now: Date): { stage: StageCode; settings: EstateSettings } {
+  const { stage, settings } = estateRules(row);
+  const decision = authorize(action, { roles: access.roles, stage }, {}, 'write');
+  if (!decision.ok) throw refusal(decision, stage);
+  if (row?.dueAt && (row.processedAt || row.dueAt.getTime() <= now.getTime())) {
+    throw new AppError('wrong_stage', says('inputs.deadlinePassed', { stage }));
+  }
+  if (row && row.doneAutomatically !== null) {
+    throw new AppError('wrong_stage', says(row.doneAutomatically ? 'inputs.doneAutomatically' : 'inputs.done', { stage }));
+  }
+  // Consent: the current Terms of Use and Agreement accepted (the web leads there first).
+  if (row && !row.agreed) throw new AppError('agreement_required', says('consent.required'));
+  return { stage, settings };
+}
+
 /**
  * Before a member's input (an approval, heart, ranking or tokens) is written: the policy allows
  * `action` in the estate's stage (its row share-locked, as in `lockedStage`, so a stage move waits
- * for the write), the stage's deadline has not passed (processed by the scheduler, or simply due:
- * the deadline is the deadline), the member has not said they are done, and they accepted the
- * estate's current Terms of Use and Agreement (409 `agreement_required`). One round trip: it runs
- * before every input.
+ * for the write), the stage's deadline has not passed, the member has not said they are done, and
+ * they accepted the estate's current Terms of Use and Agreement (`checkInputsOpen`). One round
+ * trip: it runs before every input.
  */
 export async function assertInputsOpen(
   tx: Db,
@@ -153,18 +183,79 @@ export async function assertInputsOpen(
     .leftJoin(deadlines, and(eq(deadlines.estateId, estates.id), eq(deadlines.stage, estates.stage)))
     .where(eq(estates.id, estateId))
     .for('share', { of: estates });
-  const { stage, settings } = estateRules(row);
-  const decision = authorize(action, { roles: access.roles, stage }, {}, 'write');
-  if (!decision.ok) throw refusal(decision, stage);
-  if (row?.dueAt && (row.processedAt || row.dueAt.getTime() <= now.getTime())) {
-    throw new AppError('wrong_stage', says('inputs.deadlinePassed', { stage }));
-  }
-  if (row && row.doneAutomatically !== null) {
-    throw new AppError('wrong_stage', says(row.doneAutomatically ? 'inputs.doneAutomatically' : 'inputs.done', { stage }));
-  }
-  // Consent: the current Terms of Use and Agreement accepted (the web leads there first).
-  if (row && !row.agreed) throw new AppError('agreement_required', says('consent.required'));
-  return { settings };
+  return { settings: checkInputsOpen(row, access, action, now).settings };
+}
+
+/** The stages in which the policy lets these roles do `action` (a write): the guard's SQL test. */
+function stagesAllowing(action: Action, roles: readonly number[]): number[] {
+  return STAGE_ORDER.filter((stage) => authorize(action, { roles: [...roles], stage }, {}, 'write').ok);
+}
+
+/**
+ * An input written in ONE statement, which is its own transaction (a heart is tapped often; every
+ * round trip and every commit counts): the guard of `assertInputsOpen` (the estate row
+ * share-locked, so a stage move waits for this write, and one that committed first is seen), the
+ * write only if the guard allows it (`write`, a data-modifying statement reading the `inputs_open` CTE),
+ * and the activity entry only if something was written (`logged`, reading `written`). Returns the
+ * guard row and `extra`'s columns; `changed` says whether the write returned a row. The caller
+ * refuses with `checkInputsOpen` when `open` is false: nothing was written then.
+ */
+export async function writeInput<Extra extends Record<string, unknown>>(
+  db: Db,
+  access: EstateAccess,
+  action: Action,
+  now: Date,
+  parts: {
+    write: SQL;
+    activity: { action: string; entity: string; entityId: string; field: string; to: unknown };
+    /** Columns of the answer (may read `guard`, `inputs_open`, `written` and `more`'s CTEs). */
+    extra: SQL;
+    /** Further CTEs after `logged` (e.g. a status that follows the write). */
+    more?: SQL;
+  },
+): Promise<{ open: boolean; changed: boolean; guard: InputsGuardRow | undefined; extra: Extra }> {
+  const estateId = access.estate.id;
+  const memberId = access.user.id;
+  const allowed = stagesAllowing(action, access.roles).map(Number);
+  const inStage = allowed.length > 0 ? sql`g.stage in (${sql.raw(allowed.join(', '))})` : sql`false`;
+  const a = parts.activity;
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`
+    with guard as (
+      select e.stage, e.settings, d.due_at, d.processed_at,
+        (select p.automatic from ${participation} p where p.estate_id = e.id and p.member_id = ${memberId} and p.stage = e.stage) as done_automatically,
+        ${acceptedCurrentSql(estateId, memberId)} as agreed
+      from ${estates} e left join ${deadlines} d on d.estate_id = e.id and d.stage = e.stage
+      where e.id = ${estateId}
+      for share of e
+    ),
+    inputs_open as (
+      select 1 from guard g where ${inStage}
+        and (g.due_at is null or (g.processed_at is null and g.due_at > ${now.toISOString()}::timestamptz))
+        and g.done_automatically is null and g.agreed
+    ),
+    written as (${parts.write}),
+    logged as (
+      insert into ${activityEvents} (id, estate_id, actor_id, action, entity, entity_id, field, to_value, visibility)
+      select ${newId()}::uuid, ${estateId}::uuid, ${memberId}::uuid, ${a.action}, ${a.entity}, ${a.entityId}, ${a.field}, ${JSON.stringify(a.to)}::jsonb, 'trustees'
+      where exists (select 1 from written)
+      returning 1
+    )${parts.more ? sql`, ${parts.more}` : sql``}
+    select g.stage, g.settings, g.due_at, g.processed_at, g.done_automatically, g.agreed,
+      exists (select 1 from inputs_open) as is_open,
+      exists (select 1 from written) as changed,
+      ${parts.extra}
+    from guard g`);
+  if (!row) return { open: false, changed: false, guard: undefined, extra: {} as Extra };
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+  const guard: InputsGuardRow = {
+    stage: Number(row.stage),
+    settings: typeof row.settings === 'string' ? (JSON.parse(row.settings) as Record<string, unknown>) : (row.settings as Record<string, unknown>),
+    dueAt: date(row.due_at),
+    processedAt: date(row.processed_at),
+    doneAutomatically: row.done_automatically === null || row.done_automatically === undefined ? null : Boolean(row.done_automatically),
+    agreed: Boolean(row.agreed),
+  };
+  return { open: Boolean(row.is_open), changed: Boolean(row.changed), guard, extra: row as Extra };
 }
 
 /**

@@ -14,26 +14,51 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound, says } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { inEstate } from '../../platform/tenancy.js';
-import { assertInputsOpen } from '../../platform/pool.js';
+import { assertInputsOpen, checkInputsOpen, writeInput } from '../../platform/pool.js';
 
 type Suggestion = Record<string, unknown>;
 
 export async function setApproval(ctx: AppContext, access: EstateAccess, itemId: string, body: z.infer<typeof approvalBody>) {
   const estateId = access.estate.id;
   const memberId = access.user.id;
-  const statusChanged = await ctx.db.transaction(async (tx) => {
-    await assertInputsOpen(tx, access, 'approval.set', ctx.now());
-    const [item] = await tx.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
-    if (!item) throw notFound('That item');
-    const values = { status: body.status, comment: body.comment, suggestion: body.suggestion ?? null, automatic: false, resolution: null, resolvedBy: null, resolvedAt: null, updatedAt: ctx.now() };
-    await tx.insert(approvals).values({ estateId, itemId, memberId, ...values }).onConflictDoUpdate({ target: [approvals.itemId, approvals.memberId], set: values });
-    const changed = await refreshPending(tx, estateId, itemId);
-    // A beneficiary's review answers are their own inputs: trustees and observers read them, others do not.
-    await recordActivity(tx, { estateId, actorId: memberId, action: body.status === 'approved' ? 'item.approved' : 'item.flagged', entity: 'item', entityId: itemId, field: 'approval', to: body.status === 'flagged' ? { comment: body.comment, suggestion: body.suggestion ?? null } : 'approved', visibility: 'trustees' });
-    return changed;
+  const now = ctx.now();
+  const suggestion = body.suggestion ?? null;
+  // One statement (platform/pool.ts, `writeInput`): the guard, the answer stored (replacing an
+  // earlier one and its resolution), the item Pending while any unresolved suggestion waits (the
+  // others' read here, the caller's from the body: a statement does not see its own write) and
+  // Unassigned again when none does, and the activity entry.
+  const mineWaits = body.status === 'flagged' && suggestion !== null;
+  const write = sql`insert into ${approvals} (estate_id, item_id, member_id, status, comment, suggestion, automatic, resolution, resolved_by, resolved_at, updated_at)
+      select ${estateId}::uuid, i.id, ${memberId}::uuid, ${body.status}, ${body.comment}, ${suggestion === null ? null : JSON.stringify(suggestion)}::jsonb, false, null, null, null, ${now.toISOString()}::timestamptz
+      from ${items} i where i.estate_id = ${estateId} and i.id = ${itemId} and exists (select 1 from inputs_open)
+      on conflict (item_id, member_id) do update set status = excluded.status, comment = excluded.comment, suggestion = excluded.suggestion,
+        automatic = false, resolution = null, resolved_by = null, resolved_at = null, updated_at = excluded.updated_at
+      returning item_id`;
+  const waiting = sql`(${mineWaits} or exists (select 1 from ${approvals} a where a.estate_id = ${estateId} and a.item_id = ${itemId}
+      and a.member_id <> ${memberId} and a.status = 'flagged' and a.resolution is null and a.suggestion is not null))`;
+  const result = await writeInput<{ item_found: boolean; status_changed: boolean }>(ctx.db, access, 'approval.set', now, {
+    write,
+    activity: {
+      action: body.status === 'approved' ? 'item.approved' : 'item.flagged',
+      entity: 'item',
+      entityId: itemId,
+      field: 'approval',
+      // A beneficiary's review answers are their own inputs: trustees and observers read them, others do not.
+      to: body.status === 'flagged' ? { comment: body.comment, suggestion } : 'approved',
+    },
+    extra: sql`exists (select 1 from ${items} i where i.estate_id = ${estateId} and i.id = ${itemId}) as item_found,
+      exists (select 1 from pending) as status_changed`,
+    more: sql`pending as (
+      update ${items} set status = case when ${waiting} then 'pending' else 'unassigned' end
+      where estate_id = ${estateId} and id = ${itemId} and exists (select 1 from written)
+        and status = case when ${waiting} then 'unassigned' else 'pending' end
+      returning id
+    )`,
   });
+  if (!result.open) checkInputsOpen(result.guard, access, 'approval.set', now);
+  if (!result.extra.item_found) throw notFound('That item');
   // Open pages learn that the item became Pending (or stopped being); a plain approval says nothing.
-  if (statusChanged) await ctx.events.publish({ type: 'item', estateId, data: { itemId, change: 'updated' } });
+  if (result.extra.status_changed) await ctx.events.publish({ type: 'item', estateId, data: { itemId, change: 'updated' } });
 }
 
 /** Pending while any unresolved suggestion waits; back to Unassigned when none does. True if it changed. */

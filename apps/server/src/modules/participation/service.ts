@@ -4,7 +4,7 @@
  * hearted, ranked or placed tokens: answers carry counts and the caller's own inputs only, events
  * carry counts, and the activity entries about private inputs are visible to trustees only.
  */
-import { and, asc, desc, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { itemLabel } from '@estate/domain/items';
 import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES } from '@estate/domain/stages';
@@ -13,14 +13,16 @@ import { deadlines, estates, interests, items, memberships, participation, ranki
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, says } from '../../platform/errors.js';
+import { AppError, notFound, says } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
 import {
   assertInputsOpen,
+  checkInputsOpen,
+  writeInput,
+  type ItemRow,
   recheckAccess,
   findItem,
   inPool,
-  interestCount,
   isPoolItem,
   isReceiver,
   lockMember,
@@ -39,30 +41,42 @@ const displayName = (u: { firstName: string; lastName: string }) => `${u.firstNa
 export async function setInterest(ctx: AppContext, access: EstateAccess, itemId: string, interested: boolean) {
   const estateId = access.estate.id;
   const memberId = access.user.id;
-  const outcome = await ctx.db.transaction(async (tx) => {
-    await assertInputsOpen(tx, access, 'interest.set', ctx.now());
-    // The heart is written only on a pool item of this estate (checked in the same statement: this
-    // runs on every tap). One heart per person and item is the table's key: parallel requests
-    // cannot double count.
-    const poolItem = tx.select({ estateId: items.estateId, itemId: items.id, memberId: sql<string>`${memberId}::uuid`.as('member_id'), createdAt: sql<Date>`now()`.as('created_at') }).from(items).where(inEstate(items, estateId, eq(items.id, itemId), inPool()));
-    const written = interested
-      ? await tx.insert(interests).select(poolItem).onConflictDoNothing().returning({ id: interests.itemId })
-      : await tx.delete(interests).where(inEstate(interests, estateId, eq(interests.itemId, itemId), eq(interests.memberId, memberId), exists(poolItem))).returning({ id: interests.itemId });
-    const changed = written.length > 0;
-    if (changed) {
-      await recordActivity(tx, { estateId, actorId: memberId, action: interested ? 'interest.added' : 'interest.removed', entity: 'item', entityId: itemId, field: 'interest', to: interested, visibility: 'trustees' });
-    } else {
-      // Nothing to change, or an item that cannot take hearts: say which.
-      const item = await findItem(tx, estateId, itemId);
-      if (!isPoolItem(item)) throw new AppError('conflict', notInPoolReason(item));
-    }
-    return { changed, count: await interestCount(tx, estateId, itemId) };
+  const now = ctx.now();
+  // One statement (platform/pool.ts, `writeInput`): the guard, the heart written only on a pool item
+  // of this estate, the activity entry, and what the answer needs. One heart per person and item is
+  // the table's key: parallel requests cannot double count.
+  const poolItem = sql`select i.id from ${items} i where i.estate_id = ${estateId} and i.id = ${itemId}
+    and i.distribution = 'divide' and i.status in ('unassigned', 'pending') and exists (select 1 from inputs_open)`;
+  const write = interested
+    ? sql`insert into ${interests} (estate_id, item_id, member_id) select ${estateId}::uuid, p.id, ${memberId}::uuid from (${poolItem}) p
+        on conflict do nothing returning item_id`
+    : sql`delete from ${interests} x where x.estate_id = ${estateId} and x.item_id = ${itemId} and x.member_id = ${memberId}
+        and exists (${poolItem}) returning x.item_id`;
+  const result = await writeInput<{ distribution: string | null; status: string | null; count_before: number; receiver: boolean }>(ctx.db, access, 'interest.set', now, {
+    write,
+    activity: { action: interested ? 'interest.added' : 'interest.removed', entity: 'item', entityId: itemId, field: 'interest', to: interested },
+    extra: sql`(select i.distribution from ${items} i where i.estate_id = ${estateId} and i.id = ${itemId}) as distribution,
+      (select i.status from ${items} i where i.estate_id = ${estateId} and i.id = ${itemId}) as status,
+      (select count(*)::int from ${interests} h join ${memberships} m on m.estate_id = h.estate_id and m.user_id = h.member_id
+        where h.estate_id = ${estateId} and h.item_id = ${itemId} and ${Role.Beneficiary} = any(m.roles)) as count_before,
+      exists (select 1 from ${memberships} m where m.estate_id = ${estateId} and m.user_id = ${memberId} and ${Role.Beneficiary} = any(m.roles)) as receiver`,
   });
-  // Only the count travels, never who. Offspring hearts do not change the count: nothing to say.
-  if (outcome.changed && isReceiver(access.roles)) {
-    await ctx.events.publish({ type: 'item', estateId, data: { itemId, interestCount: outcome.count } });
+  if (!result.open) checkInputsOpen(result.guard, access, 'interest.set', now);
+  const { distribution, status } = result.extra;
+  if (!result.changed) {
+    // Nothing to change, or an item that cannot take hearts: say which.
+    if (distribution === null || status === null) throw notFound('That item');
+    const item = { distribution, status } as Pick<ItemRow, 'distribution' | 'status'>;
+    if (!isPoolItem(item)) throw new AppError('conflict', notInPoolReason(item));
   }
-  return { interested, interestCount: outcome.count };
+  // The statement's snapshot does not see its own write: a receiver's heart moves the count by one.
+  const receiver = Boolean(result.extra.receiver);
+  const count = Number(result.extra.count_before) + (result.changed && receiver ? (interested ? 1 : -1) : 0);
+  // Only the count travels, never who. Offspring hearts do not change the count: nothing to say.
+  if (result.changed && isReceiver(access.roles)) {
+    await ctx.events.publish({ type: 'item', estateId, data: { itemId, interestCount: count } });
+  }
+  return { interested, interestCount: count };
 }
 
 /** Who hearted an item (trustees and observers): receivers, and offspring marked as advice. */
