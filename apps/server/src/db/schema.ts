@@ -301,6 +301,11 @@ export const items = pgTable(
     index('items_estate_status_idx').on(t.estateId, t.status),
     // Sorting by name and the style guide's "another item has this name" check.
     index('items_estate_name_idx').on(t.estateId, sql`lower(${t.name})`),
+    // The list's other filters and sorts (migration 0014).
+    index('items_estate_location_idx').on(t.estateId, t.locationId),
+    index('items_estate_updated_idx').on(t.estateId, t.updatedAt, t.id),
+    index('items_estate_assigned_idx').on(t.estateId, t.assignedTo).where(sql`${t.assignedTo} is not null`),
+    index('items_estate_high_interest_idx').on(t.estateId).where(sql`${t.highInterest}`),
   ],
 );
 
