@@ -1,7 +1,10 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import type { EmotionCache } from '@emotion/cache';
-import { ThemeProvider } from '@mui/material/styles';
+// MUI's own ThemeProvider also carries the CSS-variables provider (colour-scheme scripts and storage),
+// which this app does not use; the system's plain provider is what it renders for our themes, and
+// leaving the other out keeps the sign-in page under its budget (ADR 0004).
+import ThemeProvider from '@mui/system/ThemeProvider';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useSettings } from '../settings/settings-context';

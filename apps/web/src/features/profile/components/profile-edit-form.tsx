@@ -27,18 +27,17 @@ import { useSession } from '../../../shared/session/session-context';
 import { takeRedirectUrl } from '../../../shared/session/redirect-url';
 import { useSettings } from '../../../shared/settings/settings-context';
 import { notify } from '../../../shared/ui/notify';
-import { PageLayout } from '../../../shared/ui/page-layout';
 import { useUpdateNames } from '../api';
-import { PictureField } from '../components/picture-field';
+import { PictureField } from './picture-field';
 import { useProfile, useUpdatePhone } from '../profile-api';
 
 const schema = z.object({ firstName: nameSchema, lastName: nameSchema, phone: phoneSchema });
 
 /**
- * `/profile/edit`: name, picture, phone and language. People whose profile is incomplete are sent
- * here first (the route guard), and go on to where they were going once it is saved.
+ * The form of `/profile/edit`: name, picture, phone, language and text size. Loaded after the page's
+ * frame, with its form and schema libraries (ADR 0004).
  */
-export function ProfileEditPage() {
+export function ProfileEditForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { me, reloadMe } = useSession();
@@ -82,7 +81,7 @@ export function ProfileEditPage() {
   });
 
   return (
-    <PageLayout title={t('profile.edit.title')} subtitle={pending ? t('profile.edit.pending') : undefined} maxWidth={720}>
+    <>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={3}>
           {me && <PictureField name={me.user.displayName} />}
@@ -127,6 +126,26 @@ export function ProfileEditPage() {
                 </RadioGroup>
                 <FormHelperText sx={{ fontSize: '0.875rem', mx: 0 }}>{t('people:profile.languageHelp')}</FormHelperText>
               </FormControl>
+              <FormControl component="fieldset">
+                <FormLabel component="legend" id="text-size-label" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                  {t('people:profile.textSize')}
+                </FormLabel>
+                {/* Applied at once (like the quick panel's switch), not with Save: the person sees it. */}
+                <RadioGroup
+                  value={settings.largeText ? 'large' : 'normal'}
+                  onChange={(event) => updateSettings({ largeText: event.target.value === 'large' })}
+                  data-testid="text-size"
+                >
+                  <FormControlLabel value="normal" control={<Radio />} label={t('people:profile.textSizeNormal')} sx={{ minHeight: 48 }} />
+                  <FormControlLabel
+                    value="large"
+                    control={<Radio />}
+                    label={<Box component="span" sx={{ fontSize: '1.1875rem' }}>{t('people:profile.textSizeLarge')}</Box>}
+                    sx={{ minHeight: 48 }}
+                  />
+                </RadioGroup>
+                <FormHelperText sx={{ fontSize: '0.875rem', mx: 0 }}>{t('people:profile.textSizeHelp')}</FormHelperText>
+              </FormControl>
               <Box>
                 <Button type="submit" variant="contained" size="large" disabled={isSubmitting} sx={{ minHeight: 48 }}>
                   {t('actions.save')}
@@ -136,6 +155,6 @@ export function ProfileEditPage() {
           </Box>
         </Stack>
       </Paper>
-    </PageLayout>
+    </>
   );
 }

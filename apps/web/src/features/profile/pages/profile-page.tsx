@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -19,8 +20,12 @@ import { notify } from '../../../shared/ui/notify';
 import { MyPhotos } from '../components/my-photos';
 import { MyTimeline } from '../components/my-timeline';
 import { useProfile } from '../profile-api';
-import { ChangePasswordForm } from '../components/change-password-form';
 import { initials } from '../../../shared/ui/initials';
+import { lazyNamed } from '../../../shared/ui/lazy-named';
+import { FullPageLoader } from '../../../shared/ui/full-page-loader';
+
+// The form and its checks load only on the password tab, so the profile opens quickly (ADR 0004).
+const ChangePasswordForm = lazyNamed(() => import('../components/change-password-form'), 'ChangePasswordForm');
 
 const TABS = ['timeline', 'photos', 'about', 'password'] as const;
 type TabName = (typeof TABS)[number];
@@ -120,10 +125,12 @@ export function ProfilePage() {
           <Typography component="h2" variant="h3" sx={{ mb: 2 }}>
             {t('profile.password.title')}
           </Typography>
-          <ChangePasswordForm
-            submitLabel={t('profile.password.submit')}
-            onDone={() => notify(t('profile.password.changed'), 'success')}
-          />
+          <Suspense fallback={<FullPageLoader />}>
+            <ChangePasswordForm
+              submitLabel={t('profile.password.submit')}
+              onDone={() => notify(t('profile.password.changed'), 'success')}
+            />
+          </Suspense>
         </Paper>
       )}
     </PageLayout>
