@@ -22,6 +22,12 @@ const palettes: Record<ThemeName, ThemeOptions['palette']> = {
     mode: 'light',
     primary: { main: '#1d5a6c', contrastText: '#ffffff' },
     secondary: { main: '#8a4b2a', contrastText: '#ffffff' },
+    // MUI's own orange (#ed6c02) and light blue (#0288d1) pass AA neither with white text nor as text
+    // on white: these darker ones do (6.0:1 and 7.4:1), so every chip ("Required") reads at AA.
+    warning: { main: '#a14a00', contrastText: '#ffffff' },
+    info: { main: '#01579b', contrastText: '#ffffff' },
+    success: { main: '#1e6b23', contrastText: '#ffffff' },
+    error: { main: '#b3261e', contrastText: '#ffffff' },
     background: { default: '#f6f4f0', paper: '#ffffff' },
     text: { primary: '#1f2328', secondary: '#4a525c' },
     divider: 'rgba(31,35,40,0.14)',
@@ -30,6 +36,10 @@ const palettes: Record<ThemeName, ThemeOptions['palette']> = {
     mode: 'light',
     primary: { main: '#1d5a6c', contrastText: '#ffffff' },
     secondary: { main: '#8a4b2a', contrastText: '#ffffff' },
+    warning: { main: '#a14a00', contrastText: '#ffffff' },
+    info: { main: '#01579b', contrastText: '#ffffff' },
+    success: { main: '#1e6b23', contrastText: '#ffffff' },
+    error: { main: '#b3261e', contrastText: '#ffffff' },
     background: { default: '#fbfaf8', paper: '#ffffff' },
     text: { primary: '#1f2328', secondary: '#4a525c' },
     divider: 'rgba(31,35,40,0.12)',
@@ -70,6 +80,9 @@ export function createAppTheme(name: ThemeName, direction: Direction, animations
       h4: { fontSize: '1.2rem', fontWeight: 600 },
       h5: { fontSize: '1.1rem', fontWeight: 600 },
       h6: { fontSize: '1rem', fontWeight: 600 },
+      // Meta text (helper texts, captions, dates) never under 14 px.
+      caption: { fontSize: '0.875rem' },
+      overline: { fontSize: '0.875rem' },
     },
     ...(animations
       ? {}
@@ -96,7 +109,40 @@ export function createAppTheme(name: ThemeName, direction: Direction, animations
           },
         },
       },
-      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        // 48 px for every button a person acts with (small ones, in dense tables, keep 40 px).
+        styleOverrides: {
+          root: { minHeight: 48 },
+          sizeSmall: { minHeight: 40, fontSize: '0.875rem' },
+        },
+      },
+      MuiChip: {
+        styleOverrides: {
+          root: { fontSize: '0.875rem' },
+          // A long label wraps instead of being cut ("Armchair Wingback Flor…").
+          label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+          sizeSmall: { height: 'auto', minHeight: 26 },
+          sizeMedium: { height: 'auto', minHeight: 32 },
+        },
+      },
+      // On phones every tab is in view with its whole label: the tabs wrap to a second row instead
+      // of hiding behind scroll arrows, and the chosen one is underlined.
+      MuiTabs: {
+        styleOverrides: {
+          root: {
+            '@media (max-width: 599.95px)': {
+              '& .MuiTabs-list, & .MuiTabs-flexContainer': { flexWrap: 'wrap' },
+              '& .MuiTabs-indicator, & .MuiTabs-scrollButtons': { display: 'none' },
+              '& .MuiTab-root.Mui-selected': { boxShadow: 'inset 0 -3px 0 currentColor' },
+            },
+          },
+        },
+      },
+      MuiTab: { styleOverrides: { root: { minHeight: 48 } } },
+      MuiBadge: { styleOverrides: { badge: { fontSize: '0.875rem' } } },
+      MuiTooltip: { defaultProps: { arrow: true }, styleOverrides: { tooltip: { fontSize: '0.875rem' } } },
+      MuiFormHelperText: { styleOverrides: { root: { fontSize: '0.875rem' } } },
       MuiLink: {
         defaultProps: { underline: 'always' },
         styleOverrides: {
@@ -104,8 +150,15 @@ export function createAppTheme(name: ThemeName, direction: Direction, animations
         },
       },
       MuiDialog: { styleOverrides: { paper: { borderRadius: 8 } } },
+      // On a 360 px phone, long button labels (Arabic, Turkish) go to a second row instead of out of
+      // the dialog.
+      MuiDialogActions: {
+        styleOverrides: {
+          root: { flexWrap: 'wrap', gap: 8, rowGap: 8 },
+          spacing: { '& > :not(style) ~ :not(style)': { marginLeft: 0, marginRight: 0 } },
+        },
+      },
       MuiTextField: { defaultProps: { variant: 'outlined' } },
-      MuiTooltip: { defaultProps: { arrow: true } },
     },
   });
   cache.set(key, theme);

@@ -10,7 +10,7 @@ export function NavBadge({ badge }: { badge: Badge }) {
         height: 22,
         px: 0.75,
         borderRadius: 11,
-        fontSize: '0.75rem',
+        fontSize: '0.875rem',
         fontWeight: 700,
         display: 'inline-flex',
         alignItems: 'center',

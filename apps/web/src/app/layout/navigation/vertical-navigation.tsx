@@ -142,7 +142,7 @@ function NavGroup({ item, level, folded, onNavigate }: NodeProps) {
             sx={{
               bgcolor: 'transparent',
               lineHeight: '32px',
-              fontSize: '0.75rem',
+              fontSize: '0.875rem',
               fontWeight: 700,
               letterSpacing: '0.06em',
               textTransform: 'uppercase',

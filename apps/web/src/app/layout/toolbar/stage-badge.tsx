@@ -10,8 +10,12 @@ import { useSession } from '../../../shared/session/session-context';
 import { formatDate } from '../../../shared/i18n/format';
 import { useEstateStage } from '../../../shared/api/estate-stage';
 
-/** The current estate's stage; its popover explains what happens in this stage. */
-export function StageBadge({ compact }: { compact?: boolean }) {
+/**
+ * The current estate's stage; its popover explains what happens in this stage. `compact` is the
+ * toolbar's pill (from tablets up); `strip` is the full-width line under the header on phones,
+ * where the stage's whole name is shown, wrapping, never cut.
+ */
+export function StageBadge({ compact, strip }: { compact?: boolean; strip?: boolean }) {
   const { t, i18n } = useTranslation();
   const { me } = useSession();
   const estate = currentMembership(me);
@@ -31,21 +35,45 @@ export function StageBadge({ compact }: { compact?: boolean }) {
         aria-controls={anchor ? popoverId : undefined}
         aria-expanded={anchor ? true : undefined}
         aria-label={t('stage.badgeLabel', { name })}
-        sx={{
-          borderRadius: 4,
-          px: 1.25,
-          py: 0.5,
-          gap: 0.75,
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          minWidth: 0,
-          maxWidth: compact ? { xs: 150, md: 340 } : 300,
-          fontSize: '0.85rem',
-          fontWeight: 600,
-        }}
+        data-testid={strip ? 'stage-strip' : undefined}
+        sx={
+          strip
+            ? {
+                display: { xs: 'flex', sm: 'none' },
+                width: '100%',
+                justifyContent: 'flex-start',
+                textAlign: 'start',
+                gap: 1,
+                px: 2,
+                py: 1,
+                minHeight: 44,
+                borderTop: 1,
+                borderColor: 'divider',
+                fontSize: '0.9375rem',
+                fontWeight: 600,
+                color: 'primary.main',
+              }
+            : {
+                display: compact ? { xs: 'none', sm: 'inline-flex' } : 'inline-flex',
+                borderRadius: 4,
+                px: 1.25,
+                py: 0.5,
+                gap: 0.75,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                minWidth: 0,
+                minHeight: 32,
+                maxWidth: compact ? { xs: 150, md: 340 } : 300,
+                fontSize: '0.875rem',
+                fontWeight: 600,
+              }
+        }
       >
-        <Flag sx={{ fontSize: 18 }} aria-hidden="true" />
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <Flag sx={{ fontSize: 18, flexShrink: 0 }} aria-hidden="true" />
+        <Box
+          component="span"
+          sx={strip ? { overflowWrap: 'anywhere' } : { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
           {name}
         </Box>
       </ButtonBase>

@@ -37,19 +37,23 @@ type Props = {
 };
 
 /** Team Chat has its own button (with its unread count), on phones too. */
-const PANELS: { panel: PanelName; key: string; Icon: typeof ViewQuilt }[] = [
+const PANELS: { panel: PanelName; key: string; Icon: typeof ViewQuilt; adminOnly?: boolean }[] = [
   { panel: 'quick', key: 'toolbar.quickPanel', Icon: ViewQuilt },
-  { panel: 'settings', key: 'toolbar.settings', Icon: SettingsIcon },
+  // Layout and theme choices are the installation admin's; a family member gets larger text and
+  // the rest that matters to them in the quick panel and on their profile.
+  { panel: 'settings', key: 'toolbar.settings', Icon: SettingsIcon, adminOnly: true },
 ];
 
 /** Stage badge, estate, search, shortcuts, language, fullscreen, panels and the user menu. */
 export function Toolbar({ showMenuButton, showLogo }: Props) {
   const { t } = useTranslation();
-  const { status } = useSession();
+  const { status, me } = useSession();
   const { setMobileNavOpen, openPanel } = useLayout();
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
   const moreId = useId();
   const signedIn = status === 'signed-in';
+  const admin = Boolean(me?.user.isAdmin);
+  const panels = PANELS.filter((p) => admin || !p.adminOnly);
 
   return (
     <RegionTheme region="toolbar">
@@ -112,8 +116,8 @@ export function Toolbar({ showMenuButton, showLogo }: Props) {
           />
           {signedIn && <ChatButton onOpen={() => openPanel('chat')} />}
           <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
-            <FullscreenToggle />
-            {PANELS.map(({ panel, key, Icon }) => (
+            {admin && <FullscreenToggle />}
+            {panels.map(({ panel, key, Icon }) => (
               <IconButton
                 key={panel}
                 color="inherit"
@@ -142,7 +146,7 @@ export function Toolbar({ showMenuButton, showLogo }: Props) {
               open={moreAnchor !== null}
               onClose={() => setMoreAnchor(null)}
             >
-              {PANELS.map(({ panel, key, Icon }) => (
+              {panels.map(({ panel, key, Icon }) => (
                 <MenuItem
                   key={panel}
                   onClick={() => {
@@ -160,6 +164,7 @@ export function Toolbar({ showMenuButton, showLogo }: Props) {
           </Box>
           <UserMenu />
         </MuiToolbar>
+        {signedIn && <StageBadge strip />}
         {signedIn && <TokenCount strip />}
       </AppBar>
     </RegionTheme>

@@ -61,6 +61,11 @@ export const itemCardStyles = (theme: Theme): CSSObject => ({
     margin: 0,
     color: theme.palette.text.secondary,
     fontVariantNumeric: 'tabular-nums',
+    // "A-0001" is one word in every language: never broken, never reordered in Arabic.
+    whiteSpace: 'nowrap',
+    unicodeBidi: 'isolate',
+    direction: 'ltr',
+    textAlign: 'start',
   },
   '& .item-card-name': {
     ...theme.typography.body1,
@@ -68,7 +73,7 @@ export const itemCardStyles = (theme: Theme): CSSObject => ({
     fontWeight: 600,
     lineHeight: 1.3,
     display: '-webkit-box',
-    WebkitLineClamp: 2,
+    WebkitLineClamp: 3,
     WebkitBoxOrient: 'vertical',
     overflow: 'hidden',
     overflowWrap: 'anywhere',

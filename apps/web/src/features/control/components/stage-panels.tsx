@@ -499,11 +499,22 @@ export function CommitmentsPanel({ estateId }: { estateId: string }) {
           <Typography sx={{ fontWeight: 600 }}>
             {t('process:commitments.step', { step: c.step, name: t(`stages:stage.${c.step}.name`) })}
           </Typography>
-          <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} dir="ltr">
-            {t('process:commitments.commitment')}: {c.commitment}
+          {/* The label reads in the page's direction; the hash keeps its own order (bdi). */}
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {t('process:commitments.commitment')}:{' '}
+            <Box component="bdi" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+              {c.commitment}
+            </Box>
           </Typography>
-          <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} dir="ltr">
-            {t('process:commitments.secret')}: {c.secret ?? t('process:commitments.hidden')}
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {t('process:commitments.secret')}:{' '}
+            {c.secret ? (
+              <Box component="bdi" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+                {c.secret}
+              </Box>
+            ) : (
+              t('process:commitments.hidden')
+            )}
           </Typography>
         </Box>
       ))}

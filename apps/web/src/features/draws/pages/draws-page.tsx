@@ -20,7 +20,7 @@ function Fingerprint({ label, value }: { label: string; value: string }) {
   return (
     <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
       {label}:{' '}
-      <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+      <Box component="bdi" dir="ltr" sx={{ fontFamily: 'monospace' }}>
         {value}
       </Box>
     </Typography>

@@ -69,7 +69,7 @@ function RankRow({
         {index + 1}.
       </Typography>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }} noWrap>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {entry.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">

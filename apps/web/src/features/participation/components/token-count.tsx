@@ -52,7 +52,7 @@ export function TokenCount({ strip = false }: { strip?: boolean }) {
         border: 1,
         borderColor: tokens.data.used > tokens.data.budget ? 'error.main' : 'divider',
         fontWeight: 600,
-        fontSize: '0.85rem',
+        fontSize: '0.875rem',
         whiteSpace: 'nowrap',
       }}
     >
