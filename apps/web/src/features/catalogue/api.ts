@@ -190,6 +190,8 @@ export function useItem(estateId: string, itemId: string) {
   return useQuery({
     queryKey: queryKeys.item(estateId, itemId),
     queryFn: async () => (await api<ItemAnswer>(`${base(estateId)}/items/${enc(itemId)}`)).item,
+    // No item chosen yet (a new item before it is saved): nothing to ask for.
+    enabled: Boolean(estateId && itemId),
   });
 }
 

@@ -83,7 +83,8 @@ describe('login form', () => {
       ),
     );
     expect(password).toHaveAttribute('aria-invalid', 'true');
-    expect(submit).toBeDisabled();
+    // Issue 14: the button stays usable after a wrong password (a second try needs no new typing).
+    expect(submit).toBeEnabled();
     await user.type(password, '!');
     expect(password).not.toHaveAttribute('aria-invalid');
     expect(submit).toBeEnabled();

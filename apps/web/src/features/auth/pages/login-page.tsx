@@ -28,6 +28,9 @@ export function LoginPage() {
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<{ error: unknown; unconfirmedEmail?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // A wrong password is said under the field, but the button stays usable: the person may have
+  // typed it right on a second look, or changed the email instead.
+  const [wrongPassword, setWrongPassword] = useState(false);
 
   const email = normalizeEmail(values.email);
   const emailValid = isEmail(email);
@@ -35,7 +38,9 @@ export function LoginPage() {
   const errors: Partial<Record<Field, string>> = {
     email: serverErrors.email ?? (touched.email && !emailValid ? t('validation.email') : undefined),
     password:
-      serverErrors.password ?? (touched.password && !passwordValid ? t('validation.required') : undefined),
+      serverErrors.password ??
+      (wrongPassword ? t('errors.invalidCredentials') : undefined) ??
+      (touched.password && !passwordValid ? t('validation.required') : undefined),
   };
   const canSubmit =
     emailValid && passwordValid && !serverErrors.email && !serverErrors.password && !submitting;
@@ -44,6 +49,7 @@ export function LoginPage() {
     const value = event.target.value;
     setValues((v) => ({ ...v, [field]: value }));
     setServerErrors((e) => ({ ...e, [field]: undefined }));
+    setWrongPassword(false);
   };
   const blur = (field: Field) => () => {
     setTouched((v) => ({ ...v, [field]: true }));
@@ -54,6 +60,7 @@ export function LoginPage() {
     event.preventDefault();
     if (!canSubmit) return;
     setFormError(null);
+    setWrongPassword(false);
     setSubmitting(true);
     setValues((v) => ({ ...v, email }));
     try {
@@ -64,7 +71,7 @@ export function LoginPage() {
       if (!isApiError(error)) {
         setFormError({ error });
       } else if (error.code === 'invalid_credentials') {
-        setServerErrors({ password: t('errors.invalidCredentials') });
+        setWrongPassword(true);
       } else if (error.code === 'email_not_confirmed') {
         setFormError({ error, unconfirmedEmail: email });
       } else if (error.fields.email || error.fields.password) {

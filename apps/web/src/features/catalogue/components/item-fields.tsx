@@ -52,6 +52,8 @@ export function itemToDraft(item: ItemInput | (Omit<ItemInput, 'value'> & { valu
 }
 
 type LabelsFieldProps = {
+  /** Marks the input, so the form can keep what is still typed in it when Save is pressed. */
+  name?: 'categories' | 'tags';
   label: string;
   value: string[];
   options: string[];
@@ -60,7 +62,7 @@ type LabelsFieldProps = {
 };
 
 /** Free-solo multiple choice: pick the estate's labels or type a new one. */
-export function LabelsField({ label, value, options, onChange, helperText }: LabelsFieldProps) {
+export function LabelsField({ name, label, value, options, onChange, helperText }: LabelsFieldProps) {
   return (
     <Autocomplete
       multiple
@@ -75,7 +77,14 @@ export function LabelsField({ label, value, options, onChange, helperText }: Lab
           return <Chip key={key} label={option} size="small" {...rest} />;
         })
       }
-      renderInput={(params) => <TextField {...params} label={label} helperText={helperText} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          helperText={helperText}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-labels': name } }}
+        />
+      )}
     />
   );
 }
@@ -121,6 +130,7 @@ export function ItemFields({ draft, onChange, locations, rooms, categories, tags
       />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <LabelsField
+          name="categories"
           label={t('catalogue:fields.categories')}
           value={draft.categories}
           options={categories}
@@ -206,6 +216,7 @@ export function ItemFields({ draft, onChange, locations, rooms, categories, tags
             <MenuItem value="return">{t('catalogue:distribution.return')}</MenuItem>
           </TextField>
           <LabelsField
+            name="tags"
             label={t('catalogue:fields.tags')}
             value={draft.tags}
             options={tags}

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +24,7 @@ import { notify } from '../../../shared/ui/notify';
 import type { Item } from '@estate/domain/schemas/items';
 import { fetchItem, useCreateItem, useItem, useItemsList, useLabels, useLocations, useRooms, useUpdateItem, type ItemInput } from '../api';
 import type { EstateAccess } from '../use-estate';
+import { defaultCurrency } from '../default-currency';
 import { EMPTY_DRAFT, ItemFields, draftToInput, itemToDraft, type ItemDraft } from './item-fields';
 import { PhotoManager } from './photo-manager';
 import { StyleWarnings } from './style-warnings';
@@ -40,6 +41,24 @@ const FIELDS = Object.keys(EMPTY_DRAFT) as (keyof ItemDraft)[];
 
 function same(a: unknown, b: unknown) {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The estate's categories, and while it has few, the starter ones (in the page's language). */
+function withStarters(categories: string[], starters: string): string[] {
+  if (categories.length >= 8) return categories;
+  const known = new Set(categories.map((c) => c.toLocaleLowerCase()));
+  const extra = starters.split(/[,،]/).map((c) => c.trim()).filter((c) => c && !known.has(c.toLocaleLowerCase()));
+  return [...categories, ...extra];
+}
+
+/** The draft with the text still typed in a categories or tags field added to its list. */
+function withTypedLabels(form: HTMLFormElement | null, draft: ItemDraft): ItemDraft {
+  let next = draft;
+  for (const field of ['categories', 'tags'] as const) {
+    const typed = form?.querySelector<HTMLInputElement>(`input[data-labels="${field}"]`)?.value.trim();
+    if (typed && !next[field].includes(typed)) next = { ...next, [field]: [...next[field], typed] };
+  }
+  return next;
 }
 
 /** The fields of `draft` that differ from `base` (what the person changed). */
@@ -69,13 +88,18 @@ type Conflict = { current: Item; mine: Partial<ItemInput> };
  * starts the next one in the same place: a few taps per item on a phone.
  */
 export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
   const { estateId } = estate;
-  const base = useMemo(() => (item ? itemToDraft(item) : { ...EMPTY_DRAFT, ...defaults }), [item, defaults]);
+  const base = useMemo(
+    () => (item ? itemToDraft(item) : { ...EMPTY_DRAFT, currency: defaultCurrency(i18n.language), ...defaults }),
+    [item, defaults, i18n.language],
+  );
+  const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<ItemDraft>(base);
+  const current = draft;
   const [baseline, setBaseline] = useState<ItemDraft>(base);
   const [version, setVersion] = useState(item?.version ?? 0);
   const [more, setMore] = useState(Boolean(item));
@@ -109,6 +133,10 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    // A category or tag still being typed when Save is pressed is kept, not lost.
+    const draft = withTypedLabels(formRef.current, current);
+    if (draft !== current) setDraft(draft);
+    const input = draftToInput(draft);
     const found = validate(draft, t);
     setErrors(found);
     setProblem(null);
@@ -195,7 +223,7 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
           </DialogActions>
         </>
       ) : (
-        <form onSubmit={(e) => void save(e)} noValidate>
+        <form ref={formRef} onSubmit={(e) => void save(e)} noValidate>
           <DialogTitle id="item-form-title">{title}</DialogTitle>
           <DialogContent>
             {conflict && (
@@ -237,7 +265,7 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
               onChange={change}
               locations={locations.data ?? []}
               rooms={rooms.data ?? []}
-              categories={labels.data?.categories ?? []}
+              categories={withStarters(labels.data?.categories ?? [], t('catalogue:starterCategories'))}
               tags={labels.data?.tags ?? []}
               errors={errors}
               quick={!more}

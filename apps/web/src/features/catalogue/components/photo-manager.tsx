@@ -26,6 +26,7 @@ import { dragAccessibility, dragHandleSx, useDragSensors } from '../../../shared
 import type { Item } from '@estate/domain/schemas/items';
 import type { Photo } from '@estate/domain/schemas/photos';
 import { deletePhoto, refreshItem, reorderPhotos, updateItem, uploadPhoto } from '../api';
+import { shrinkPhoto } from '../shrink-photo';
 
 type Props = { estateId: string; item: Item };
 
@@ -57,9 +58,11 @@ export function PhotoManager({ estateId, item }: Props) {
     });
     for (const [index, file] of images.entries()) {
       try {
-        // Over the size limit: said without uploading it (the pixel limit is checked by the server).
-        if (file.size > PHOTO_LIMITS.bytes) failed.push(`${file.name}: ${tooLarge}`);
-        else await uploadPhoto(estateId, item.id, file);
+        // Made smaller on this device first; still over the size limit: said without uploading it
+        // (the pixel limit is checked by the server).
+        const sent = await shrinkPhoto(file);
+        if (sent.size > PHOTO_LIMITS.bytes) failed.push(`${file.name}: ${tooLarge}`);
+        else await uploadPhoto(estateId, item.id, sent);
       } catch (error) {
         const reason =
           isApiError(error) && error.status === 413
@@ -181,6 +184,9 @@ export function PhotoManager({ estateId, item }: Props) {
           }}
         />
       </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="photo-limit">
+        {t('catalogue:photos.limit', { megabytes: PHOTO_LIMITS.bytes / (1024 * 1024) })}
+      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' }, mb: 1 }}>
         {t('catalogue:photos.dropHint')}
       </Typography>

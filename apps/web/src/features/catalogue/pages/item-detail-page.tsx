@@ -41,14 +41,16 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { HeartButton } from '../components/heart-button';
 import { ItemOutcomeCard } from '../components/item-outcome-card';
 import { NotFoundNote } from '../components/not-found-note';
-import { PhotoManager } from '../components/photo-manager';
 import { ReviewPanel } from '../components/review-panel';
 import { ItemFlowBar } from '../components/item-flow-bar';
 import { StatusChip } from '../components/status-chip';
 import { StyleWarnings } from '../components/style-warnings';
-import { ValueEditor } from '../components/value-editor';
 
 const ItemFormDialog = lazyNamed(() => import('../components/item-form-dialog'), 'ItemFormDialog');
+// Loaded when opened or needed, so the item page opens quickly on a phone (ADR 0004).
+const PhotoManager = lazyNamed(() => import('../components/photo-manager'), 'PhotoManager');
+const PhotoViewer = lazyNamed(() => import('../components/photo-viewer'), 'PhotoViewer');
+const ValueEditor = lazyNamed(() => import('../components/value-editor'), 'ValueEditor');
 
 /** `/p/:pid/i/:iid` (item detail) and `/p/:pid/a/:iid` (the same, opened at its assignment). */
 export function ItemDetailPage() {
@@ -95,6 +97,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const [shown, setShown] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [photos, setPhotos] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [flagSignal, setFlagSignal] = useState(0);
   const locations = useLocations(estateId);
@@ -248,11 +251,20 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
           >
             {featured ? (
               <Box
-                component="img"
-                src={featured.previewUrl}
-                alt={t('catalogue:photos.alt', { n: item.photos.indexOf(featured) + 1, name: item.name })}
-                sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
-              />
+                component="button"
+                type="button"
+                onClick={() => setViewing(item.photos.indexOf(featured))}
+                aria-label={t('catalogue:photos.open', { n: item.photos.indexOf(featured) + 1 })}
+                data-testid="photo-open"
+                sx={{ p: 0, border: 0, bgcolor: 'transparent', width: '100%', height: '100%', cursor: 'zoom-in', display: 'block' }}
+              >
+                <Box
+                  component="img"
+                  src={featured.previewUrl}
+                  alt={t('catalogue:photos.alt', { n: item.photos.indexOf(featured) + 1, name: item.name })}
+                  sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+                />
+              </Box>
             ) : (
               <Box sx={{ textAlign: 'center', color: 'text.secondary' }}>
                 <ImageOutlined sx={{ fontSize: 64 }} aria-hidden="true" />
@@ -321,7 +333,11 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
               {t('chat:askAbout')}
             </Button>
           )}
-          {estate.can('item.appraise') && <ValueEditor key={item.version} estateId={estateId} item={item} />}
+          {estate.can('item.appraise') && (
+            <Suspense fallback={null}>
+              <ValueEditor key={item.version} estateId={estateId} item={item} />
+            </Suspense>
+          )}
           {item.notes && (
             <Box sx={{ mt: 2 }}>
               <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -347,6 +363,11 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
         onFlag={() => setFlagSignal((n) => n + 1)}
       />
 
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <PhotoViewer photos={item.photos} start={viewing} itemName={item.name} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
       {editing && (
         <Suspense fallback={null}>
           <ItemFormDialog estate={estate} item={item} onClose={() => setEditing(false)} />
@@ -355,7 +376,9 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
       <Dialog open={photos} onClose={() => setPhotos(false)} fullScreen={phone} maxWidth="md" fullWidth aria-labelledby="photos-title">
         <DialogTitle id="photos-title">{t('catalogue:photos.manage')}</DialogTitle>
         <DialogContent>
-          <PhotoManager estateId={estateId} item={item} />
+          <Suspense fallback={<FullPageLoader />}>
+            <PhotoManager estateId={estateId} item={item} />
+          </Suspense>
         </DialogContent>
         <DialogActions>
           <Button variant="contained" onClick={() => setPhotos(false)}>
