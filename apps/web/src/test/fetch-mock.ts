@@ -52,6 +52,10 @@ export function mockFetch(routes: Record<string, MockHandler | Response | object
     return json(200, route);
   });
   vi.stubGlobal('fetch', fetchMock);
+  // A refresh that succeeds stands for a signed-in browser, which has the session flag (the app only
+  // asks to refresh when it is set).
+  const refresh = routes['POST /api/auth/refresh'];
+  if (refresh !== undefined && !(refresh instanceof Response && !refresh.ok)) window.localStorage.setItem('estate.hadSession', '1');
   return {
     fetchMock,
     calls,

@@ -17,9 +17,12 @@ const fetchMe = () => api<Me>('/api/me');
  * and holds the signed-in person's /api/me (user, memberships, settings).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<SessionStatus>('restoring');
+  // Only a browser that had a session asks to restore it: a signed-out visitor's pages make no
+  // refresh call (which could only answer 401 and put an error in the console).
+  const [hadSession] = useState(() => flag(HAD_SESSION));
+  const [status, setStatus] = useState<SessionStatus>(hadSession ? 'restoring' : 'guest');
   const [me, setMe] = useState<Me | null>(null);
-  const [locked, setLocked] = useState<boolean>(() => flag(LOCKED));
+  const [locked, setLocked] = useState<boolean>(() => hadSession && flag(LOCKED));
   const [needsSetup, setNeedsSetup] = useState<boolean | null>(null);
 
   const clear = useCallback(() => {
@@ -46,6 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Restore the session on page load from the refresh cookie (seed: "at start a stored token is checked").
   useEffect(() => {
     let cancelled = false;
+    if (!hadSession) return;
     void (async () => {
       const refreshed = await refreshAccessToken();
       if (cancelled) return;
@@ -74,7 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [clear]);
+  }, [clear, hadSession]);
 
   // The API client tells us when the server stops accepting the session.
   useEffect(
