@@ -45,28 +45,45 @@ function rolesText(texts: MailTexts, roles: readonly number[]): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Why a member of an estate receives its mails (their roles), and that they can turn them off. */
+function memberWhy(reader: Reader, estate: string): string {
+  const texts = TEXTS[reader.language];
+  const roles = rolesText(texts, reader.roles);
+  return roles ? fill(texts.why, { estate, roles }) : '';
+}
+
 /**
  * One plain mail: greeting, paragraphs, one button (also written out as a link for plain-text
- * readers), the closing and why they receive it. Arabic is laid out right to left.
+ * readers), the closing and, in small print, why they receive it. Arabic is laid out right to left.
  */
-function compose(reader: Reader, estate: string, subject: string, paragraphs: string[], button: { label: string; url: string }, member = true): MailMessage {
+function compose(
+  reader: AccountReader,
+  subject: string,
+  paragraphs: string[],
+  button: { label: string; url: string },
+  why: string,
+  /** Items listed after the first paragraph: their number (kept whole in Arabic) and words. */
+  lines: { label: string; text: string }[] = [],
+): MailMessage {
   const texts = TEXTS[reader.language];
   const greeting = reader.firstName ? fill(texts.greeting, { name: reader.firstName }) : texts.greetingNoName;
-  const roles = rolesText(texts, reader.roles);
-  const why = roles && member ? fill(texts.why, { estate, roles }) : '';
-  const text = [greeting, ...paragraphs, `${button.label}: ${button.url}`, texts.closing, why].filter(Boolean).join('\n\n');
+  const [first = '', ...rest] = paragraphs;
+  const list = lines.map((l) => `• ${l.label} ${l.text}`).join('\n');
+  const text = [greeting, first, list, ...rest, `${button.label}: ${button.url}`, texts.closing, why].filter(Boolean).join('\n\n');
   const dir = reader.language === 'ar' ? 'rtl' : 'ltr';
   const para = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
   const html = [
     `<div dir="${dir}" lang="${reader.language}" style="font-family:system-ui,sans-serif;font-size:17px;line-height:1.5;color:#1f2937;max-width:560px">`,
     para(greeting),
-    ...paragraphs.map(para),
+    first ? para(first) : '',
+    lines.length ? `<ul style="margin:0 0 16px">${lines.map((l) => `<li><bdi>${escapeHtml(l.label)}</bdi> ${escapeHtml(l.text)}</li>`).join('')}</ul>` : '',
+    ...rest.map(para),
     `<p style="margin:24px 0"><a href="${escapeHtml(button.url)}" style="display:inline-block;padding:14px 24px;border-radius:8px;background:#1e40af;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(button.label)}</a></p>`,
     para(texts.closing),
     why ? `<p style="margin:24px 0 0;font-size:14px;color:#4b5563">${escapeHtml(why)}</p>` : '',
     '</div>',
   ].join('');
-  return { to: reader.email, subject, text, html };
+  return { to: reader.email, subject: subject.slice(0, 200), text, html };
 }
 
 /** The estate moved to a stage in which this person has something to do. */
@@ -76,38 +93,61 @@ export function turnMail(reader: Reader, input: { estate: string; stage: StageCo
   if (!task) return undefined;
   const values = { estate: input.estate, stage: stageName(reader.language, input.stage), task };
   const due = input.deadline ? fill(texts.turn.deadline, { deadline: formatMailDate(reader.language, input.deadline) }) : texts.turn.noDeadline;
-  return compose(reader, input.estate, fill(texts.turn.subject, values), [fill(texts.turn.intro, values), due], { label: texts.turn.button, url: input.url });
+  return compose(reader, fill(texts.turn.subject, values), [fill(texts.turn.intro, values), due], { label: texts.turn.button, url: input.url }, memberWhy(reader, input.estate));
 }
 
 /** Every item has a receiver: what they received and why is ready to read. */
 export function resultsMail(reader: Reader, input: { estate: string; url: string }): MailMessage {
   const texts = TEXTS[reader.language];
-  return compose(reader, input.estate, fill(texts.results.subject, { estate: input.estate }), [fill(texts.results.intro, { estate: input.estate })], {
-    label: texts.results.button,
-    url: input.url,
-  });
+  return compose(reader, fill(texts.results.subject, { estate: input.estate }), [fill(texts.results.intro, { estate: input.estate })], { label: texts.results.button, url: input.url }, memberWhy(reader, input.estate));
 }
 
 /** A day before a stage's deadline, to someone who has not finished. */
 export function reminderMail(reader: Reader, input: { estate: string; stage: StageCode; deadline: Date; url: string }): MailMessage {
   const texts = TEXTS[reader.language];
   const values = { estate: input.estate, stage: stageName(reader.language, input.stage), deadline: formatMailDate(reader.language, input.deadline) };
-  return compose(reader, input.estate, fill(texts.reminder.subject, values), [fill(texts.reminder.intro, values), texts.reminder.outro], {
-    label: texts.reminder.button,
-    url: input.url,
-  });
+  return compose(reader, fill(texts.reminder.subject, values), [fill(texts.reminder.intro, values), texts.reminder.outro], { label: texts.reminder.button, url: input.url }, memberWhy(reader, input.estate));
 }
 
 /** An invitation, in the invitee's language, naming the role(s) they are invited for. */
 export function invitationMail(reader: Reader, input: { estate: string; inviter: string; url: string }): MailMessage {
   const texts = TEXTS[reader.language];
   const values = { estate: input.estate, inviter: input.inviter, roles: rolesText(texts, reader.roles) };
-  return compose(
-    reader,
-    input.estate,
-    fill(texts.invitation.subject, values),
-    [fill(texts.invitation.intro, values), texts.invitation.expiry, texts.invitation.passwordless],
-    { label: texts.invitation.button, url: input.url },
-    false,
-  );
+  return compose(reader, fill(texts.invitation.subject, values), [fill(texts.invitation.intro, values), texts.invitation.expiry, texts.invitation.passwordless], { label: texts.invitation.button, url: input.url }, '');
+}
+
+/** Who an account mail is for: it is about the account, not an estate, so it has no "why". */
+export type AccountReader = Pick<Reader, 'email' | 'firstName' | 'language'>;
+
+/** Confirm the address, choose a new password, or sign in once: one button, and how long it works. */
+export function accountLinkMail(reader: AccountReader, kind: 'confirm' | 'reset' | 'signInLink', url: string): MailMessage {
+  const texts = TEXTS[reader.language].account[kind];
+  return compose(reader, texts.subject, [texts.intro, texts.expiry], { label: texts.button, url }, '');
+}
+
+/** Someone registered with an address that already has an account: its owner hears of it. */
+export function alreadyRegisteredMail(reader: AccountReader, input: { signInUrl: string; forgotUrl: string; invited: boolean }): MailMessage {
+  const texts = TEXTS[reader.language].account.alreadyRegistered;
+  const paragraphs = [texts.intro, fill(texts.forgot, { url: input.forgotUrl }), input.invited ? texts.invited : '', texts.notYou].filter(Boolean);
+  return compose(reader, texts.subject, paragraphs, { label: texts.button, url: input.signInUrl }, '');
+}
+
+/** A note's reminder, at the time its owner chose: its title and words, and a button to the notes. */
+export function noteReminderMail(reader: AccountReader, note: { title: string; description: string; url: string }): MailMessage {
+  const texts = TEXTS[reader.language].noteReminder;
+  const description = note.description.trim().slice(0, 2000);
+  return compose(reader, fill(texts.subject, { title: note.title }), [fill(texts.intro, { title: note.title }), description].filter(Boolean), { label: texts.button, url: note.url }, texts.why);
+}
+
+/** Hand-over news for a receiver (or the parent receiving for a grandchild): which items, and when. */
+export function handoverMail(
+  reader: Reader,
+  kind: 'scheduled' | 'shipped' | 'reminder',
+  input: { estate: string; lines: { label: string; name: string; forChild: string | null }[]; when: Date | null; url: string },
+): MailMessage {
+  const texts = TEXTS[reader.language].handover;
+  const values = { estate: input.estate };
+  const when = kind === 'scheduled' && input.when ? fill(texts.when, { date: formatMailDate(reader.language, input.when) }) : '';
+  const lines = input.lines.map((l) => ({ label: l.label, text: l.forChild ? `${l.name} ${fill(texts.forChild, { name: l.forChild })}` : l.name }));
+  return compose(reader, fill(texts[`${kind}Subject`], values), [fill(texts[kind], values), when], { label: texts.button, url: input.url }, memberWhy(reader, input.estate), lines);
 }

@@ -61,6 +61,22 @@ describe('registration and email confirmation', () => {
     await signIn(h, 'sam.lee@example.com');
   });
 
+  it('writes an account’s mails in the language of the page it was made on', async () => {
+    const headers = { 'accept-language': 'ar' };
+    const body = { firstName: 'Layla', lastName: 'Haddad', email: 'layla@example.com', password: PASSWORD };
+    expect((await call(h, 'POST', '/api/auth/register', { body, headers })).statusCode).toBe(201);
+    const lastMail = async () => (await h.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1))[0]!;
+    const confirm = await lastMail();
+    expect(confirm.subject).toBe('يرجى تأكيد عنوان بريدك الإلكتروني');
+    expect(confirm.text).toContain('مرحبًا Layla');
+    expect(confirm.text).toContain('/pages/auth/mail-confirm?token=');
+    // Later mails follow the saved language, whatever the page asking for them.
+    expect((await call(h, 'POST', '/api/auth/forgot-password', { body: { email: 'layla@example.com' } })).statusCode).toBeLessThan(300);
+    const reset = await lastMail();
+    expect(reset.subject).toBe('اختر كلمة مرور جديدة');
+    expect(reset.text).toContain('/pages/auth/reset-password?token=');
+  });
+
   it('answers the same whether or not the address has an account; its owner gets a mail instead', async () => {
     const owner = await createUser(h, { email: 'taken@example.com' });
     const fresh = await call(h, 'POST', '/api/auth/register', { body: { firstName: 'Ann', lastName: 'New', email: 'new@example.com', password: PASSWORD } });

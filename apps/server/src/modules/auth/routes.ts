@@ -8,6 +8,7 @@ import {
   resetPasswordBody,
 } from '@estate/domain/schemas/account';
 import { loginAnswer, refreshAnswer, userAnswer } from '@estate/domain/schemas/auth';
+import { requestLanguage } from '../../platform/refusals.js';
 import type { AppContext } from '../../platform/context.js';
 import { caller } from '../../platform/route-access.js';
 import { AppError, says } from '../../platform/errors.js';
@@ -78,7 +79,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { tags: ['auth'], body: registerBody, response: { 201: userAnswer, ...errorResponses(400, 409, 429) } },
     handler: async (req, reply) => {
       await perAccount.mail(req, req.body.email);
-      return reply.code(201).send({ user: await auth.registerUser(ctx, req.body) });
+      return reply.code(201).send({ user: await auth.registerUser(ctx, req.body, requestLanguage(req)) });
     },
   });
 

@@ -12,6 +12,8 @@ import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } fro
 import { findOpenInvitation, joinEstate } from '../invitations/service.js';
 import type { UserRow } from '../../platform/auth.js';
 import { toUserDto } from '../../platform/user-dto.js';
+import type { Language } from '@estate/domain/settings';
+import { accountLinkMail, alreadyRegisteredMail, readerLanguage, type AccountReader } from '../../platform/mail-texts.js';
 
 const CONFIRM_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 30 * 60_000;
@@ -77,11 +79,7 @@ export async function consumeOneTimeToken(db: Db, token: string, purpose: OneTim
 async function sendConfirmation(ctx: AppContext, user: UserRow): Promise<void> {
   const token = await issueOneTimeToken(ctx.db, user.id, 'confirm-email', CONFIRM_TTL_MS, ctx.now());
   const link = `${ctx.config.PUBLIC_URL}/pages/auth/mail-confirm?token=${token}`;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Please confirm your email address',
-    text: `Hello ${user.firstName},\n\nPlease confirm your email address for the Estate Portal by opening this link:\n\n${link}\n\nThe link works for 48 hours. If you did not create an account, you can ignore this message.`,
-  });
+  await ctx.mailer.send(accountLinkMail(accountReader(user), 'confirm', link));
 }
 
 /** Someone registered with an address that already has an account: its owner hears of it, nobody else. */
@@ -89,22 +87,19 @@ async function sendAlreadyRegistered(ctx: AppContext, email: string, invited: bo
   const [owner] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!owner || owner.accountStatus === 'disabled') return;
   const url = ctx.config.PUBLIC_URL;
-  await ctx.mailer.send({
-    to: owner.email,
-    subject: 'Someone tried to register with your email address',
-    text:
-      `Hello ${owner.firstName},\n\nSomeone (we hope you) tried to create a new Estate Portal account with this email address, but you already have one.\n\n` +
-      `If it was you, sign in here:\n\n${url}/login\n\nIf you have forgotten your password, you can choose a new one here:\n\n${url}/pages/auth/forgot-password\n\n` +
-      (invited ? 'To join the estate you were invited to, sign in first and then open the invitation link again.\n\n' : '') +
-      'If it was not you, you can ignore this message: nothing has changed.',
-  });
+  await ctx.mailer.send(alreadyRegisteredMail(accountReader(owner), { signInUrl: `${url}/login`, forgotUrl: `${url}/pages/auth/forgot-password`, invited }));
+}
+
+/** An account's mails are in the language saved with it. */
+export function accountReader(user: UserRow): AccountReader {
+  return { email: user.email, firstName: user.firstName, language: readerLanguage(user.settings) };
 }
 
 /**
  * Creates an account. The answer is the same whether or not the address already has one (so that
  * no one can find out who has an account here): the existing account's owner gets a mail instead.
  */
-export async function registerUser(ctx: AppContext, body: z.infer<typeof registerBody>): Promise<User> {
+export async function registerUser(ctx: AppContext, body: z.infer<typeof registerBody>, language: Language = 'en'): Promise<User> {
   assertPasswordAllowed(body.password);
   const now = ctx.now();
   const invitation = body.invitation ? await findOpenInvitation(ctx.db, body.invitation, now) : undefined;
@@ -123,6 +118,8 @@ export async function registerUser(ctx: AppContext, body: z.infer<typeof registe
         firstName: body.firstName,
         lastName: body.lastName,
         passwordHash,
+        // The language of the page they registered on: their mails (the first one too) are in it.
+        settings: { language },
         // The invitation link went to this address, so it counts as confirmed.
         emailConfirmedAt: invitation ? now : null,
       })
@@ -286,11 +283,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   if (!user || user.accountStatus === 'disabled') return;
   const token = await issueOneTimeToken(ctx.db, user.id, 'reset-password', RESET_TTL_MS, ctx.now());
   const link = `${ctx.config.PUBLIC_URL}/pages/auth/reset-password?token=${token}`;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Reset your password',
-    text: `Hello ${user.firstName},\n\nSomeone (we hope you) asked to reset the password of your Estate Portal account. Open this link to choose a new password:\n\n${link}\n\nThe link works once, for 30 minutes. If you did not ask for this, you can ignore this message; your password stays the same.`,
-  });
+  await ctx.mailer.send(accountLinkMail(accountReader(user), 'reset', link));
 }
 
 export async function resetPassword(ctx: AppContext, body: z.infer<typeof resetPasswordBody>): Promise<void> {

@@ -13,42 +13,18 @@ import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { inEstate } from '../../platform/tenancy.js';
-import { TEXTS, formatDateTime, languageOf, type Language } from './texts.js';
+import { handoverMail, readerLanguage } from '../../platform/mail-texts.js';
 
 /** How long after an item was handed over or shipped its receiver is reminded to confirm it. */
 export const RECEIPT_REMINDER_AFTER_MS = 2 * 24 * 3600_000;
 
-type Person = { id: string; email: string; firstName: string; settings: Record<string, unknown>; status: string };
+type Person = { id: string; email: string; firstName: string; settings: Record<string, unknown>; status: string; roles: number[] };
 type Line = { label: string; name: string; forChild: string | null };
 
 const wantsMail = (settings: Record<string, unknown>) => settings['notifications'] !== false;
 
-function mailFor(
-  person: Person,
-  kind: 'scheduled' | 'shipped' | 'reminder',
-  input: { estate: string; lines: Line[]; when: Date | null; url: string },
-): MailMessage {
-  const language: Language = languageOf(person.settings);
-  const t = TEXTS[language].mail;
-  const subject = kind === 'scheduled' ? t.scheduledSubject(input.estate) : kind === 'shipped' ? t.shippedSubject(input.estate) : t.reminderSubject(input.estate);
-  const intro = kind === 'scheduled' ? t.scheduled(input.estate) : kind === 'shipped' ? t.shipped(input.estate) : t.reminder(input.estate);
-  const list = input.lines.map((l) => `• ${l.label} ${l.name}${l.forChild ? ` ${t.forChild(l.forChild)}` : ''}`).join('\n');
-  const when = kind === 'scheduled' && input.when ? t.when(formatDateTime(language, input.when)) : '';
-  const text = [t.greeting(person.firstName), intro, list, when, `${t.button}: ${input.url}`, t.closing].filter(Boolean).join('\n\n');
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const para = (p: string) => `<p style="margin:0 0 16px">${esc(p).replace(/\n/g, '<br>')}</p>`;
-  const html = [
-    `<div dir="${dir}" lang="${language}" style="font-family:system-ui,sans-serif;font-size:17px;line-height:1.5;color:#1f2937;max-width:560px">`,
-    para(t.greeting(person.firstName)),
-    para(intro),
-    `<ul style="margin:0 0 16px">${input.lines.map((l) => `<li><bdi>${esc(l.label)}</bdi> ${esc(l.name)}${l.forChild ? ` ${esc(t.forChild(l.forChild))}` : ''}</li>`).join('')}</ul>`,
-    when ? para(when) : '',
-    `<p style="margin:24px 0"><a href="${esc(input.url)}" style="display:inline-block;padding:14px 24px;border-radius:8px;background:#1e40af;color:#ffffff;text-decoration:none;font-weight:600">${esc(t.button)}</a></p>`,
-    para(t.closing),
-    '</div>',
-  ].join('');
-  return { to: person.email, subject, text, html };
+function mailFor(person: Person, kind: 'scheduled' | 'shipped' | 'reminder', input: { estate: string; lines: Line[]; when: Date | null; url: string }): MailMessage {
+  return handoverMail({ email: person.email, firstName: person.firstName, language: readerLanguage(person.settings), roles: person.roles }, kind, input);
 }
 
 /**
@@ -78,8 +54,9 @@ async function audience(ctx: AppContext, estateId: string, itemIds: string[]) {
   }
   if (byPerson.size === 0) return [];
   const people = await ctx.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, settings: users.settings, status: users.accountStatus })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, settings: users.settings, status: users.accountStatus, roles: memberships.roles })
     .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.estateId, estateId)))
     .where(inArray(users.id, [...byPerson.keys()]));
   return people.map((person) => ({ person, lines: byPerson.get(person.id)! }));
 }

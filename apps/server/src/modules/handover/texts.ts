@@ -1,6 +1,7 @@
 /**
- * The words of the pick-up lists, receipt sheets and hand-over mails, in the receiver's language
- * (en, tr, ar). The web app's own words are in its `handover` namespace.
+ * The words of the pick-up lists and receipt sheets, in the receiver's language (en, tr, ar); the
+ * hand-over mails are with the other mails (`@estate/domain/content/mail.*.json`).
+ * The web app's own words are in its `handover` namespace.
  */
 import type { HandoverMethod, HandoverViewStatus } from '@estate/domain/handover';
 
@@ -20,19 +21,6 @@ type Texts = {
   notYet: string;
   count: (n: number) => string;
   sheet: string;
-  mail: {
-    greeting: (name: string) => string;
-    scheduledSubject: (estate: string) => string;
-    scheduled: (estate: string) => string;
-    shippedSubject: (estate: string) => string;
-    shipped: (estate: string) => string;
-    reminderSubject: (estate: string) => string;
-    reminder: (estate: string) => string;
-    forChild: (name: string) => string;
-    when: (date: string) => string;
-    button: string;
-    closing: string;
-  };
 };
 
 export const TEXTS: Record<Language, Texts> = {
@@ -50,19 +38,6 @@ export const TEXTS: Record<Language, Texts> = {
     notYet: 'Not yet',
     count: (n) => (n === 1 ? '1 item' : `${n} items`),
     sheet: 'Pick-up list',
-    mail: {
-      greeting: (name) => `Hello ${name},`,
-      scheduledSubject: (estate) => `Your items are scheduled – ${estate}`,
-      scheduled: (estate) => `The trustee of the estate “${estate}” has scheduled the hand-over of these items to you:`,
-      shippedSubject: (estate) => `Your items are on their way – ${estate}`,
-      shipped: (estate) => `The trustee of the estate “${estate}” has sent these items to you:`,
-      reminderSubject: (estate) => `Did your items arrive? – ${estate}`,
-      reminder: (estate) => `These items of the estate “${estate}” were handed over or sent to you. When you have them, please confirm with one tap, so the family knows they arrived:`,
-      forChild: (name) => `(for ${name})`,
-      when: (date) => `When: ${date}`,
-      button: 'Open my items',
-      closing: 'With care,\nThe Estate Portal',
-    },
   },
   tr: {
     pickupTitle: 'Teslim alma listesi',
@@ -78,19 +53,6 @@ export const TEXTS: Record<Language, Texts> = {
     notYet: 'Henüz değil',
     count: (n) => `${n} eşya`,
     sheet: 'Teslim alma listesi',
-    mail: {
-      greeting: (name) => `Merhaba ${name},`,
-      scheduledSubject: (estate) => `Eşyalarınızın teslimi planlandı – ${estate}`,
-      scheduled: (estate) => `“${estate}” terekesinin vasisi bu eşyaların size teslimini planladı:`,
-      shippedSubject: (estate) => `Eşyalarınız yolda – ${estate}`,
-      shipped: (estate) => `“${estate}” terekesinin vasisi bu eşyaları size gönderdi:`,
-      reminderSubject: (estate) => `Eşyalarınız ulaştı mı? – ${estate}`,
-      reminder: (estate) => `“${estate}” terekesinin bu eşyaları size teslim edildi ya da gönderildi. Elinize ulaştığında, ailenin bilmesi için tek dokunuşla onaylayın:`,
-      forChild: (name) => `(${name} için)`,
-      when: (date) => `Zaman: ${date}`,
-      button: 'Eşyalarımı aç',
-      closing: 'Sevgiyle,\nTereke Portalı',
-    },
   },
   ar: {
     pickupTitle: 'قائمة الاستلام',
@@ -106,19 +68,6 @@ export const TEXTS: Record<Language, Texts> = {
     notYet: 'ليس بعد',
     count: (n) => (n === 1 ? 'قطعة واحدة' : n === 2 ? 'قطعتان' : n <= 10 ? `${n} قطع` : `${n} قطعة`),
     sheet: 'قائمة الاستلام',
-    mail: {
-      greeting: (name) => `مرحبًا ${name}،`,
-      scheduledSubject: (estate) => `تحدد موعد تسليم مقتنياتك – ${estate}`,
-      scheduled: (estate) => `حدد الوصي على تركة «${estate}» موعد تسليم هذه المقتنيات إليك:`,
-      shippedSubject: (estate) => `مقتنياتك في الطريق إليك – ${estate}`,
-      shipped: (estate) => `أرسل الوصي على تركة «${estate}» هذه المقتنيات إليك:`,
-      reminderSubject: (estate) => `هل وصلتك مقتنياتك؟ – ${estate}`,
-      reminder: (estate) => `سُلِّمت إليك هذه المقتنيات من تركة «${estate}» أو أُرسلت إليك. عندما تصلك، أكّد استلامها بلمسة واحدة ليعرف أفراد العائلة أنها وصلت:`,
-      forChild: (name) => `(لـ ${name})`,
-      when: (date) => `الموعد: ${date}`,
-      button: 'افتح مقتنياتي',
-      closing: 'مع خالص المودة،\nبوابة التركات',
-    },
   },
 };
 

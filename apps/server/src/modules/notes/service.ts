@@ -14,7 +14,7 @@ import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { reminderMail } from './mail.js';
+import { noteReminderMail, readerLanguage } from '../../platform/mail-texts.js';
 
 type NoteRow = typeof notes.$inferSelect;
 
@@ -124,7 +124,7 @@ export async function sendNoteReminders(ctx: AppContext): Promise<number> {
     if (!claimed || status === 'disabled') continue;
     await ctx.events.publish({ type: 'notification', userId: note.userId, data: { kind: 'note-reminder', noteId: note.id, title: note.title } });
     if (settings['notifications'] !== false) {
-      await ctx.mailer.send(reminderMail({ email, firstName, settings }, { title: note.title, description: note.description, url: `${ctx.config.PUBLIC_URL}/apps/notes` }));
+      await ctx.mailer.send(noteReminderMail({ email, firstName, language: readerLanguage(settings) }, { title: note.title, description: note.description, url: `${ctx.config.PUBLIC_URL}/apps/notes` }));
     }
     sent += 1;
   }
