@@ -7,9 +7,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as schema from './schema.js';
 import { WriteCounter, countWrites } from './write-tracking.js';
 
@@ -229,4 +229,32 @@ const WRITES_CHANNEL = 'estate_db_writes';
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The name a hot statement is prepared under on each PostgreSQL connection: the same text, the
+ * same name, so the server parses it once per connection and can keep its plan (planning a large
+ * statement costs more than running it). PGlite ignores it.
+ */
+export function statementName(text: string): string {
+  return `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+}
+
+/** A hot query builder (the item list, the item), prepared under its text's name (`statementName`). */
+export function preparedByText<P extends { execute(): Promise<unknown> }>(query: { toSQL(): { sql: string }; prepare(name: string): P }): ReturnType<P['execute']> {
+  return query.prepare(statementName(query.toSQL().sql)).execute() as ReturnType<P['execute']>;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs raw SQL outside a transaction as a named prepared statement (`statementName`) and returns
+ * its rows, with the driver's own type parsing (dates as Date, json parsed).
+ */
+export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
+  const pool = client as pg.Pool;
+  return (await pool.query<T & pg.QueryResultRow>({ name: statementName(text), text, values: params })).rows;
 }

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { authorize, type Action, type Decision, type Intent, type ResourceFacts } from '@estate/domain/permissions';
 import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
+import { preparedByText } from '../db/client.js';
 import { estates, memberships, users } from '../db/schema.js';
 import type { AppContext } from './context.js';
 import { isRefusalReason, type RefusalReason } from './refusals.js';
@@ -108,12 +109,14 @@ export async function requireEstateAccess(
   const userId = await callerId(ctx, req);
   // Kept until the next write to this estate's row or memberships (or to the users table, or outside any estate).
   const row = await ctx.access.get(`access:${userId}:${estateId}`, async () => {
-    const [found] = await ctx.db
-      .select({ user: users, estate: estates, roles: memberships.roles })
-      .from(users)
-      .leftJoin(estates, eq(estates.id, estateId))
-      .leftJoin(memberships, and(eq(memberships.estateId, estates.id), eq(memberships.userId, users.id)))
-      .where(eq(users.id, userId));
+    const [found] = await preparedByText(
+      ctx.db
+        .select({ user: users, estate: estates, roles: memberships.roles })
+        .from(users)
+        .leftJoin(estates, eq(estates.id, estateId))
+        .leftJoin(memberships, and(eq(memberships.estateId, estates.id), eq(memberships.userId, users.id)))
+        .where(eq(users.id, userId)),
+    );
     return found;
   }, { access: estateId });
   const user = usableUser(row?.user, req, {});

@@ -8,7 +8,7 @@ import { authorize, type Action, type ResourceFacts } from '@estate/domain/permi
 import { Role } from '@estate/domain/roles';
 import { DEFAULT_ESTATE_SETTINGS, estateSettingsSchema, type EstateSettings } from '@estate/domain/schemas/estate';
 import { STAGE_NAMES, STAGE_ORDER, isStageCode, type StageCode } from '@estate/domain/stages';
-import { queryRows, type Db } from '../db/client.js';
+import { queryRowsPrepared, type Db } from '../db/client.js';
 import { activityEvents, deadlines, estates, interests, items, memberships, participation } from '../db/schema.js';
 import { AppError, notFound, says, type Says } from './errors.js';
 import { acceptedCurrentSql } from './consent.js';
@@ -219,7 +219,7 @@ export async function writeInput<Extra extends Record<string, unknown>>(
   const allowed = stagesAllowing(action, access.roles).map(Number);
   const inStage = allowed.length > 0 ? sql`g.stage in (${sql.raw(allowed.join(', '))})` : sql`false`;
   const a = parts.activity;
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`
+  const [row] = await queryRowsPrepared<Record<string, unknown>>(db, sql`
     with guard as (
       select e.stage, e.settings, d.due_at, d.processed_at,
         (select p.automatic from ${participation} p where p.estate_id = e.id and p.member_id = ${memberId} and p.stage = e.stage) as done_automatically,

@@ -11,7 +11,7 @@ import {
   type createItemBody,
   type updateItemBody,
 } from '@estate/domain/items';
-import type { Db } from '../../db/client.js';
+import { preparedByText, type Db } from '../../db/client.js';
 import { estates, itemLabels, items, labels, locations, photos, rooms } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
@@ -152,25 +152,32 @@ async function loadItemList(ctx: AppContext, access: EstateAccess, query: ListQu
   // The total rides along in the same statement (an uncorrelated subquery, counted once; inside it
   // "items" is the subquery's own table, so the same conditions apply to it).
   const totalSql = sql<number>`(select count(*)::int from ${items} where ${inEstate(items, estateId, ...conditions)})`;
-  const rows = await ctx.db
-    .select({
-      item: items,
-      interestCount: receiverInterestCount,
-      interested: heartedBy(access.user.id),
-      photoCount: photoCountSql,
-      thumbPhotoId: thumbPhotoSql,
-      categories: labelNamesSql('category'),
-      total: totalSql,
-    })
-    .from(items)
-    .where(inEstate(items, estateId, ...pageConditions))
-    .orderBy(descending ? desc(key.column) : asc(key.column), descending ? desc(items.id) : asc(items.id))
-    .limit(query.limit + 1);
+  const rows = await preparedByText(
+    ctx.db
+      .select({
+        item: items,
+        interestCount: receiverInterestCount,
+        interested: heartedBy(access.user.id),
+        photoCount: photoCountSql,
+        thumbPhotoId: thumbPhotoSql,
+        categories: labelNamesSql('category'),
+        total: totalSql,
+      })
+      .from(items)
+      .where(inEstate(items, estateId, ...pageConditions))
+      .orderBy(descending ? desc(key.column) : asc(key.column), descending ? desc(items.id) : asc(items.id))
+      .limit(query.limit + 1),
+  );
   // An empty page past a cursor says nothing of the total: only then is it counted on its own.
   const total =
     rows[0]?.total ??
     (query.cursor
-      ? ((await ctx.db.select({ n: count() }).from(items).where(inEstate(items, estateId, ...conditions)))[0]?.n ?? 0)
+      ? ((
+          await ctx.db
+            .select({ n: count() })
+            .from(items)
+            .where(inEstate(items, estateId, ...conditions))
+        )[0]?.n ?? 0)
       : 0);
   const page = rows.slice(0, query.limit);
   const now = ctx.now();
@@ -226,23 +233,25 @@ export async function getItem(ctx: AppContext, access: EstateAccess, itemId: str
 /** One query for everything the detail shows (this is the most-read page after the list). */
 async function loadItem(ctx: AppContext, access: EstateAccess, itemId: string) {
   const estateId = access.estate.id;
-  const [found] = await ctx.db
-    .select({
-      item: items,
-      interestCount: receiverInterestCount,
-      interested: heartedBy(access.user.id),
-      categories: labelNamesSql('category'),
-      tags: labelNamesSql('tag'),
-      photos: sql<
-        PhotoRef[]
-      >`(select coalesce(json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.position, p.id), '[]'::json)
+  const [found] = await preparedByText(
+    ctx.db
+      .select({
+        item: items,
+        interestCount: receiverInterestCount,
+        interested: heartedBy(access.user.id),
+        categories: labelNamesSql('category'),
+        tags: labelNamesSql('tag'),
+        photos: sql<
+          PhotoRef[]
+        >`(select coalesce(json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.position, p.id), '[]'::json)
         from ${photos} p where p.item_id = ${ITEM_ID})`,
-      sameName: sql<
-        string | null
-      >`(select o.name from ${items} o where o.estate_id = ${estateId} and o.id <> ${ITEM_ID} and lower(o.name) = lower(${ITEM_NAME}) limit 1)`,
-    })
-    .from(items)
-    .where(inEstate(items, estateId, eq(items.id, itemId)));
+        sameName: sql<
+          string | null
+        >`(select o.name from ${items} o where o.estate_id = ${estateId} and o.id <> ${ITEM_ID} and lower(o.name) = lower(${ITEM_NAME}) limit 1)`,
+      })
+      .from(items)
+      .where(inEstate(items, estateId, eq(items.id, itemId))),
+  );
   if (!found) throw notFound('That item');
   const { item: row, categories, tags, photos: photoRows } = found;
   const now = ctx.now();
@@ -428,11 +437,7 @@ export async function createItem(ctx: AppContext, access: EstateAccess, body: Cr
 
 /** The version from `If-Match` ("3", "\"3\"" or W/"3"); missing → 428. */
 export function parseIfMatch(header: string | undefined): number {
-  if (!header)
-    throw new AppError(
-      'version_required',
-      says('items.versionRequired'),
-    );
+  if (!header) throw new AppError('version_required', says('items.versionRequired'));
   const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
   if (!match)
     throw new AppError('validation_failed', says('items.ifMatch'), {
@@ -469,16 +474,14 @@ export async function updateItem(
   await ctx.db.transaction(async (tx) => {
     const before = await findItem(tx, estateId, itemId);
     if (before.version !== version) {
-      throw new AppError(
-        'version_mismatch',
-        says('items.changedMeanwhile'),
-      );
+      throw new AppError('version_mismatch', says('items.changedMeanwhile'));
     }
     if (body.status && !['unassigned', 'hold'].includes(before.status)) {
-      throw new AppError(
-        'conflict',
-        { reason: 'items.notHoldable', params: { status: before.status }, english: `This item is ${before.status}; only unassigned items can be put on hold or released.` },
-      );
+      throw new AppError('conflict', {
+        reason: 'items.notHoldable',
+        params: { status: before.status },
+        english: `This item is ${before.status}; only unassigned items can be put on hold or released.`,
+      });
     }
     if (body.featuredPhotoId) {
       const [photo] = await tx
@@ -507,11 +510,7 @@ export async function updateItem(
       .set({ ...next, version: sql`${items.version} + 1`, updatedAt: ctx.now() })
       .where(inEstate(items, estateId, eq(items.id, itemId), eq(items.version, version)))
       .returning();
-    if (!updated)
-      throw new AppError(
-        'version_mismatch',
-        says('items.changedMeanwhile'),
-      );
+    if (!updated) throw new AppError('version_mismatch', says('items.changedMeanwhile'));
     await setLabels(tx, estateId, itemId, categories, tags);
     const changes = [
       ...TRACKED.filter((field) => field in next && before[field] !== updated[field]).map((field) => ({
@@ -523,7 +522,14 @@ export async function updateItem(
       ...(tags ? [{ field: 'tags', to: tags }] : []),
     ];
     for (const change of changes) {
-      await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.updated', entity: 'item', entityId: itemId, ...change });
+      await recordActivity(tx, {
+        estateId,
+        actorId: access.user.id,
+        action: 'item.updated',
+        entity: 'item',
+        entityId: itemId,
+        ...change,
+      });
     }
   });
   await ctx.events.publish({ type: 'item', estateId, data: { itemId, change: 'updated' } });
