@@ -74,12 +74,16 @@ describe('hand-over', () => {
     await annaGroup.getByTestId('handover-row').nth(1).waitFor();
     expect(await annaGroup.getByTestId('handover-row').count()).toBe(2);
     // Filters narrow the board, by receiver.
-    await trustee.getByLabel(ht('en', 'board.receiver')).click();
+    // The select itself (its list, while it fades out, carries the same label).
+    const receiver = trustee.getByRole('combobox', { name: ht('en', 'board.receiver') });
+    await receiver.click();
     await trustee.getByRole('option', { name: 'Ben Ellis' }).click();
+    await trustee.getByRole('listbox').waitFor({ state: 'detached' });
     await expect.poll(async () => trustee.getByRole('region', { name: 'Anna Ellis' }).count()).toBe(0);
     await trustee.getByRole('region', { name: 'Ben Ellis' }).waitFor();
-    await trustee.getByLabel(ht('en', 'board.receiver')).click();
+    await receiver.click();
     await trustee.getByRole('option', { name: ht('en', 'board.everyone') }).click();
+    await trustee.getByRole('listbox').waitFor({ state: 'detached' });
     await screenshot(trustee, 'handover-en-desktop-board');
 
     await annaGroup.getByRole('button', { name: ht('en', 'board.pickupAll', { count: 2 }) }).click();
