@@ -74,7 +74,6 @@ export function Toolbar({ showMenuButton, showLogo }: Props) {
           {showMenuButton && (
             <IconButton
               color="inherit"
-              edge="start"
               aria-label={t('layout.openNavbar')}
               onClick={() => setMobileNavOpen(true)}
             >

@@ -78,6 +78,7 @@ export function NextStepCard({ estateId }: { estateId: string }) {
     <Paper
       component="section"
       aria-label={t('home:next.label')}
+      data-testid="next-step-card"
       variant="outlined"
       sx={{ p: { xs: 2.5, sm: 3 }, mb: 2, borderWidth: 2, borderColor: 'primary.main', bgcolor: 'background.paper' }}
     >

@@ -434,7 +434,7 @@ function EstateTodos({ todos }: { todos: Todo[] }) {
           key={todo.id}
           variant="outlined"
           data-testid="todo"
-          sx={{ p: 2, mb: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start', opacity: todo.done ? 0.75 : 1 }}
+          sx={{ p: 2, mb: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start', bgcolor: todo.done ? 'action.hover' : undefined }}
         >
           {todo.done ? <CheckCircle color="success" aria-label={t('done')} /> : <RadioUnchecked color="action" aria-label={t('open')} />}
           <Box sx={{ flex: 1, minWidth: 0 }}>
