@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeProblems, launchBrowser, newContext, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
-import { advanceTo, api, PASSWORD, seedEstate, type SeededEstate } from '../support/seed.js';
+import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
 import { ct, openAs, stageText } from '../support/process.js';
 import { t, type Lang } from '../support/texts.js';
 
@@ -235,4 +235,29 @@ describe('the trustee on a phone', () => {
   });
 });
 
-void PASSWORD;
+describe('on a desktop (1440×900)', () => {
+  it('the admin keeps the layout settings and full screen; pictures of the changed screens', async () => {
+    const admin = await openAs(browser, server.url, seeded.admin, 'desktop', 'en');
+    await admin.goto(`${server.url}/i/`);
+    await admin.getByTestId('next-step-card').waitFor();
+    await admin.getByRole('button', { name: t('en', 'toolbar.settings') }).waitFor();
+    await screenshot(admin, 'phone-usability-desktop-home-en');
+    await admin.context().close();
+    if (!process.env.E2E_SHOTS) return;
+    for (const lang of ['en', 'ar'] as const) {
+      const page = await openAs(browser, server.url, seeded.members.anna!, 'desktop', lang);
+      for (const [name, path] of [
+        ['items', `/p/${seeded.estateId}/i`],
+        ['item', `/p/${seeded.estateId}/i/${itemId}`],
+        ['profile-edit', '/profile/edit'],
+        ['todo', '/todo/all'],
+      ] as const) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('main').first().waitFor();
+        await page.waitForTimeout(1200);
+        await screenshot(page, `phone-usability-desktop-${name}-${lang}`);
+      }
+      await page.context().close();
+    }
+  });
+});

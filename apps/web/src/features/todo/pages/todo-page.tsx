@@ -444,7 +444,7 @@ function EstateTodos({ todos }: { todos: Todo[] }) {
               })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {estateName(todo.estateId)} · {stageT(`stages:stage.${todo.stage}.name`)}
+              <bdi>{estateName(todo.estateId)}</bdi> · {stageT(`stages:stage.${todo.stage}.name`)}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1, alignItems: 'center' }}>
               {todo.required && <Chip size="small" color="warning" label={t('required')} />}
