@@ -8,6 +8,7 @@
  * at 14 px or more, the layout and full-screen buttons only for the admin, the login button usable
  * after a wrong password, and a category still being typed kept when Save is pressed.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,10 @@ import { t, type Lang } from '../support/texts.js';
 type Sharp = (input: unknown) => { jpeg(): { toBuffer(): Promise<Buffer> } };
 // sharp is a dependency of the server workspace.
 const sharp = createRequire(fileURLToPath(new URL('../../apps/server/package.json', import.meta.url)))('sharp') as Sharp;
+
+/** A text of the `people` namespace (the profile's). */
+const people = (lang: Lang, key: string): string =>
+  (JSON.parse(readFileSync(fileURLToPath(new URL(`../../apps/web/src/shared/i18n/locales/${lang}/people.json`, import.meta.url)), 'utf8')) as { profile: Record<string, string> }).profile[key]!;
 
 let browser: Browser;
 let server: RunningServer;
@@ -125,7 +130,8 @@ describe('the sign-in page on a phone', () => {
   });
 });
 
-for (const lang of ['en', 'ar'] as const) {
+// English and Arabic by default; E2E_LANGS=en,tr,ar adds Turkish (the longest words).
+for (const lang of (process.env.E2E_LANGS ?? 'en,ar').split(',') as Lang[]) {
   describe(`a beneficiary's pages on a phone (${lang})`, () => {
     let page: Page;
     let problems: string[];
@@ -193,7 +199,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     it('Profile: the text size is chosen there and applies to every page', async () => {
       await page.goto(`${server.url}/profile/edit`);
-      const larger = page.getByRole('radio', { name: new RegExp(lang === 'en' ? 'Larger' : 'أكبر') });
+      const larger = page.getByRole('radio', { name: people(lang, 'textSizeLarge'), exact: true });
       // Saved with the profile's settings (so it follows the person to every page and device).
       const rootSize = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
       const saved = page.waitForResponse((r) => r.url().endsWith('/api/me') && r.request().method() === 'PATCH');
@@ -207,7 +213,7 @@ for (const lang of ['en', 'ar'] as const) {
         await checkPage(page, 'items-large', lang);
       } finally {
         await page.goto(`${server.url}/profile/edit`);
-        await page.getByRole('radio', { name: new RegExp(lang === 'en' ? 'Normal' : 'عادي') }).check();
+        await page.getByRole('radio', { name: people(lang, 'textSizeNormal'), exact: true }).check();
         await expect.poll(rootSize).toBe(16);
       }
     });
@@ -244,7 +250,8 @@ describe('on a desktop (1440×900)', () => {
     await screenshot(admin, 'phone-usability-desktop-home-en');
     await admin.context().close();
     if (!process.env.E2E_SHOTS) return;
-    for (const lang of ['en', 'ar'] as const) {
+    // English and Arabic by default; E2E_LANGS=en,tr,ar adds Turkish (the longest words).
+for (const lang of (process.env.E2E_LANGS ?? 'en,ar').split(',') as Lang[]) {
       const page = await openAs(browser, server.url, seeded.members.anna!, 'desktop', lang);
       for (const [name, path] of [
         ['items', `/p/${seeded.estateId}/i`],
