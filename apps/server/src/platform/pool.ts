@@ -9,7 +9,7 @@ import { Role } from '@estate/domain/roles';
 import { DEFAULT_ESTATE_SETTINGS, estateSettingsSchema, type EstateSettings } from '@estate/domain/schemas/estate';
 import { STAGE_NAMES, STAGE_ORDER, isStageCode, type StageCode } from '@estate/domain/stages';
 import { queryRowsPrepared, type Db } from '../db/client.js';
-import { activityEvents, deadlines, estates, interests, items, memberships, participation } from '../db/schema.js';
+import { activityEvents, deadlines, estates, items, memberships, participation } from '../db/schema.js';
 import { AppError, notFound, says, type Says } from './errors.js';
 import { acceptedCurrentSql } from './consent.js';
 import { refusal, type EstateAccess } from './auth.js';
@@ -76,16 +76,6 @@ export async function findItem(db: Db, estateId: string, itemId: string): Promis
   const [row] = await db.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));
   if (!row) throw notFound('That item');
   return row;
-}
-
-/** Hearts that count on one item: receivers' only. */
-export async function interestCount(db: Db, estateId: string, itemId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(interests)
-    .innerJoin(memberships, and(eq(memberships.estateId, interests.estateId), eq(memberships.userId, interests.memberId)))
-    .where(inEstate(interests, estateId, eq(interests.itemId, itemId), receiverSql()));
-  return row?.n ?? 0;
 }
 
 export function stageName(stage: number): string {
