@@ -1,29 +1,15 @@
 /** Mail goes to a real SMTP server (a local sink) when SMTP_URL is set, and always to the outbox. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { call, useHarness } from '../test/harness.js';
+import { startSmtpSink } from '../test/smtp-sink.js';
 import { createAdmin } from '../test/factories.js';
 
-const received: { to: string; body: string }[] = [];
-const sink = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let body = '';
-    stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-const port = (sink.server.address() as AddressInfo).port;
+const sink = await startSmtpSink();
+const received = sink.received;
 
-const h = useHarness({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+const h = useHarness({ SMTP_URL: sink.url });
 beforeAll(() => undefined);
-afterAll(() => new Promise<void>((resolve) => sink.close(() => resolve())));
+afterAll(() => sink.close());
 
 it('delivers the confirmation mail over SMTP and marks it sent in the outbox', async () => {
   const admin = await createAdmin(h);

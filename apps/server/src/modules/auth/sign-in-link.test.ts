@@ -2,46 +2,30 @@
  * Sign-in links (api.md "Sign-in links"): mailed through a real SMTP server (a local sink) to a
  * confirmed account only, 202 for any address, once, within 15 minutes; the newest link only.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { oneTimeTokens, users } from '../../db/schema.js';
 import { hashToken } from '../../platform/ids.js';
 import { call, useHarness } from '../../test/harness.js';
+import { plainText, startSmtpSink } from '../../test/smtp-sink.js';
 import { createUser } from '../../test/factories.js';
 
-type Received = { to: string; body: string };
-const received: Received[] = [];
-const sink = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let body = '';
-    stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-const port = (sink.server.address() as AddressInfo).port;
+const sink = await startSmtpSink();
+const received = sink.received;
 
-const h = useHarness({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-afterAll(() => new Promise<void>((resolve) => sink.close(() => resolve())));
+const h = useHarness({ SMTP_URL: sink.url });
+afterAll(() => sink.close());
 beforeEach(() => {
   received.length = 0;
 });
 
-const plain = (body: string) => body.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 /** Sign-in link mails to `to`, read from the SMTP sink (quoted-printable undone). */
-const linkMails = (to: string) => received.filter((m) => m.to === to && plain(m.body).includes('/pages/auth/link?token='));
+const linkMails = (to: string) => received.filter((m) => m.to === to && plainText(m).includes('/pages/auth/link?token='));
 
 /** The token of the last sign-in link mailed to `to`. */
 async function linkFromSink(to: string): Promise<string> {
   await expect.poll(() => linkMails(to).length).toBeGreaterThan(0);
-  const match = /\/pages\/auth\/link\?token=([A-Za-z0-9_-]+)/.exec(plain(linkMails(to).at(-1)!.body));
+  const match = /\/pages\/auth\/link\?token=([A-Za-z0-9_-]+)/.exec(plainText(linkMails(to).at(-1)!));
   return match![1]!;
 }
 
@@ -52,7 +36,7 @@ it('mails a link through SMTP that signs a confirmed person in once, with the re
   const user = await createUser(h, { email: 'grandma@example.com', firstName: 'Rose' });
   expect((await ask(' Grandma@Example.com ')).statusCode).toBe(202);
   const token = await linkFromSink('grandma@example.com');
-  expect(plain(linkMails('grandma@example.com').at(-1)!.body)).toContain('15 minutes');
+  expect(plainText(linkMails('grandma@example.com').at(-1)!)).toContain('15 minutes');
 
   const first = await consume(token);
   expect(first.statusCode, first.body).toBe(200);
@@ -108,7 +92,7 @@ it('answers 202 for an unknown address, an unconfirmed or a disabled account, an
   await h.database.db.update(users).set({ accountStatus: 'disabled' }).where(eq(users.email, 'gone@example.com'));
   expect((await ask('gone@example.com')).statusCode).toBe(202);
   await new Promise((r) => setTimeout(r, 200));
-  expect(received.filter((m) => plain(m.body).includes('/pages/auth/link'))).toEqual([]);
+  expect(received.filter((m) => plainText(m).includes('/pages/auth/link'))).toEqual([]);
 });
 
 it('refuses a link of an account disabled after it was sent', async () => {

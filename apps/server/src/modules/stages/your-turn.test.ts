@@ -3,38 +3,16 @@
  * role, with one button to the right page; results (40) have their own words; nobody else is mailed.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { Role } from '@estate/domain/roles';
 import { call, useHarness } from '../../test/harness.js';
+import { plainText, startSmtpSink } from '../../test/smtp-sink.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
 
-type Received = { to: string; body: string };
-const received: Received[] = [];
-const sink = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let body = '';
-    stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-const port = (sink.server.address() as AddressInfo).port;
+const sink = await startSmtpSink();
+const received = sink.received;
 
-const h = useHarness({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://family.example' });
-afterAll(() => new Promise<void>((resolve) => sink.close(() => resolve())));
-
-/** The decoded text part of a received mail (quoted-printable soft breaks and escapes undone). */
-function plain(mail: Received): string {
-  const unfolded = mail.body.replace(/=\r?\n/g, '');
-  const bytes = unfolded.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
+const h = useHarness({ SMTP_URL: sink.url, PUBLIC_URL: 'https://family.example' });
+afterAll(() => sink.close());
 
 const mailTo = (email: string) => received.filter((m) => m.to === email);
 
@@ -66,14 +44,14 @@ describe('mail when it is their turn', () => {
     expect(moved.statusCode).toBe(200);
     await expect.poll(() => mailTo(anna.email).length + mailTo(layla.email).length).toBe(2);
 
-    const english = plain(mailTo(anna.email)[0]!);
+    const english = plainText(mailTo(anna.email)[0]!);
     expect(english).toContain('Subject: =?UTF-8?');
     expect(english).toContain('Now it is your turn to check the items and approve them.');
     expect(english).toContain('as a beneficiary');
     expect(english).toContain(`https://family.example/p/${estateId}/i?review=1`);
     expect(english).toContain('Start now');
 
-    const arabic = plain(mailTo(layla.email)[0]!);
+    const arabic = plainText(mailTo(layla.email)[0]!);
     expect(arabic).toContain('حان دورك الآن: مراجعة القطع واعتمادها.');
     expect(arabic).toContain('dir="rtl"');
 
@@ -96,6 +74,6 @@ describe('mail when it is their turn', () => {
     await setStage(h, estateId, 0);
     expect((await call(h, 'POST', `/api/estates/${estateId}/stage`, { as: trustee, body: { to: 1 } })).statusCode).toBe(200);
     await expect.poll(() => mailTo(creator.email).length).toBe(1);
-    expect(plain(mailTo(creator.email)[0]!)).toContain('as an asset creator');
+    expect(plainText(mailTo(creator.email)[0]!)).toContain('as an asset creator');
   });
 });
