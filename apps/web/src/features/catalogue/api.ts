@@ -14,7 +14,7 @@ import type { Item, ItemAnswer, ItemsPageAnswer, LabelsAnswer, ListItem } from '
 import type { LocationAnswer, LocationSettings, LocationsAnswer, Room, RoomAnswer, RoomsAnswer } from '@estate/domain/schemas/locations';
 import type { InterestAnswer } from '@estate/domain/schemas/participation';
 import type { PhotoAnswer } from '@estate/domain/schemas/photos';
-import { api, apiFile, type DownloadedFile } from '../../shared/api/client';
+import { api, apiFile } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/query-keys';
 
 /** The editable fields, as the form sends them. */
@@ -450,14 +450,3 @@ export function downloadLabels(
   return apiFile(`${base(estateId)}/items/labels.pdf?${params.toString()}`, 'labels.pdf');
 }
 
-/** Saves a downloaded file under its name, the way a download link would. */
-export function saveFile({ blob, fileName }: DownloadedFile) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,7 +1,7 @@
 /** Stage 90's report files and the estate's archive (closing). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportsAnswer } from '@estate/domain/schemas/closing';
-import { api, apiFile, type DownloadedFile } from '../../shared/api/client';
+import { api, apiFile } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/query-keys';
 
 const base = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
@@ -27,14 +27,3 @@ export const downloadReport = (estateId: string, reportId: string, fallbackName:
 
 export const downloadArchive = (estateId: string) => apiFile(`${base(estateId)}/archive.zip`, 'estate-archive.zip');
 
-/** Hands a downloaded file to the browser's downloads. */
-export function saveFile({ blob, fileName }: DownloadedFile) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -157,3 +157,16 @@ async function request(path: string, options: RequestOptions): Promise<Response>
   }
   return response;
 }
+
+/** Hands a downloaded file to the browser's downloads, under its name, as a download link would. */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Some browsers read the file after the click returns: keep the address a while.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

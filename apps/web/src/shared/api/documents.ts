@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentsAnswer, EstateDocument } from '@estate/domain/schemas/documents';
 import { previewable } from '@estate/domain/consent';
-import { api, apiFile } from './client';
+import { api, apiFile, saveFile } from './client';
 import { queryKeys } from './query-keys';
 
 export const documentsBase = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}/documents`;
@@ -31,15 +31,7 @@ export async function fetchDocument(estateId: string, documentId: string): Promi
 
 /** Saves the file to the device. */
 export async function downloadDocument(estateId: string, doc: EstateDocument): Promise<void> {
-  const { blob, fileName } = await fetchDocument(estateId, doc.id);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(await fetchDocument(estateId, doc.id));
 }
 
 /**

@@ -119,17 +119,6 @@ export function downloadHandoverFile(estateId: string, memberId: string, kind: H
   return apiFile(`${base(estateId)}/${path}`, path.split('/').pop()!);
 }
 
-/** Saves a downloaded file under its name, the way a download link would. */
-export function saveDownloaded({ blob, fileName }: DownloadedFile): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * A hand-over notice from the event stream: the receiver's My items and the trustees' board

@@ -11,7 +11,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
-import { downloadExport, downloadLabels, saveFile, type ItemFilters } from '../api';
+import { saveFile } from '../../../shared/api/client';
+import { downloadExport, downloadLabels, type ItemFilters } from '../api';
 import type { EstateAccess } from '../use-estate';
 
 const ImportDialog = lazyNamed(() => import('./import-dialog'), 'ImportDialog');

@@ -21,6 +21,7 @@ import { HANDOVER_VIEW_STATUSES } from '@estate/domain/handover';
 import { Stage, isStageCode } from '@estate/domain/stages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
+import { saveFile } from '../../../shared/api/client';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { actorOf, policyFor } from '../../../shared/session/actor';
 import { useSession } from '../../../shared/session/session-context';
@@ -28,7 +29,6 @@ import { useEstateStage } from '../../../shared/api/estate-stage';
 import { useMembers } from '../../../shared/api/members';
 import {
   downloadHandoverFile,
-  saveDownloaded,
   useBulkHandover,
   useHandover,
   type HandoverEntry,
@@ -205,7 +205,7 @@ function ReceiverGroup(props: { estateId: string; memberId: string | null; name:
     if (!memberId) return;
     setBusy(kind);
     try {
-      saveDownloaded(await downloadHandoverFile(estateId, memberId, kind));
+      saveFile(await downloadHandoverFile(estateId, memberId, kind));
     } catch (error) {
       notify(errorMessage(error, t), 'error');
     } finally {

@@ -14,7 +14,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { formatDate } from '../../../shared/i18n/format';
 import { useMembers } from '../../../shared/api/members';
-import { downloadHandoverFile, saveDownloaded, useConfirmReceipt, useHandover, type HandoverEntry, type HandoverFile } from '../../../shared/api/handover';
+import { saveFile } from '../../../shared/api/client';
+import { downloadHandoverFile, useConfirmReceipt, useHandover, type HandoverEntry, type HandoverFile } from '../../../shared/api/handover';
 import type { Policy } from '../../../shared/session/actor';
 import { notify } from '../../../shared/ui/notify';
 
@@ -35,7 +36,7 @@ export function HandoverTab({ estateId, meId, policy }: { estateId: string; meId
   const download = async (kind: HandoverFile) => {
     setBusy(kind);
     try {
-      saveDownloaded(await downloadHandoverFile(estateId, meId, kind));
+      saveFile(await downloadHandoverFile(estateId, meId, kind));
     } catch (error) {
       notify(errorMessage(error, t), 'error');
     } finally {

@@ -20,7 +20,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { usePolicy } from '../../../shared/session/actor';
 import { notify } from '../../../shared/ui/notify';
 import { RefusableButton } from '../../../shared/ui/refusable-button';
-import { downloadArchive, downloadReport, saveFile, useRegenerateReports, useReportFiles } from '../api';
+import { saveFile } from '../../../shared/api/client';
+import { downloadArchive, downloadReport, useRegenerateReports, useReportFiles } from '../api';
 
 const ICONS = { pdf: Description, spreadsheet: TableChart, json: DataObject } as const;
 
