@@ -164,9 +164,11 @@ describe('a trustee runs the distribution from the control panel', () => {
         await page.getByTestId('assigned-item').filter({ hasText: a.name }).filter({ hasText: expected }).waitFor();
       }
       await screenshot(page, `distribution-${lang}-phone-40-assigned-${who}`);
-      // The fairness report: their own row and the aggregates.
+      // The fairness report: in plain words first, then their own row and the aggregates, folded away.
       await page.goto(`${server.url}/reports/`);
-      await page.getByText(pt(lang, 'fairness.you'), { exact: true }).waitFor();
+      await page.getByRole('region', { name: pt(lang, 'fairness.plain.title') }).waitFor();
+      await page.getByRole('button', { name: pt(lang, 'fairness.plain.details') }).click();
+      await page.getByText(pt(lang, 'fairness.you'), { exact: true }).first().waitFor();
       await screenshot(page, `distribution-${lang}-phone-40-fairness-${who}`);
       await page.context().close();
     }

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeProblems, launchBrowser, newContext, screenshot, type ViewportName } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { lastMailLinkTo, signInApi } from '../support/api.js';
-import { t, type Lang } from '../support/texts.js';
+import { nt, t, type Lang } from '../support/texts.js';
 
 const PASSWORD = 'Quiet-Harbour-1947';
 let browser: Browser;
@@ -89,7 +89,7 @@ describe.each(CASES)('foundation on a %s in %s', (viewport, lang) => {
     // 3. Invite a beneficiary from Accounts.
     const nav = await navigation(page, viewport, lang);
     await nav.getByRole('link', { name: t(lang, 'nav.accounts'), exact: true }).click();
-    await page.getByRole('button', { name: t(lang, 'members.invite.button') }).first().click();
+    await page.getByRole('button', { name: nt(lang, 'people', 'directory.invite') }).first().click();
     await page.getByRole('dialog').getByLabel(t(lang, 'fields.email')).fill(beneficiaryEmail);
     await page.getByRole('checkbox', { name: new RegExp(`^${t(lang, 'roles.beneficiary.name')}`) }).check();
     await page.getByRole('button', { name: t(lang, 'members.invite.submit') }).click();

@@ -79,8 +79,11 @@ describe('four beneficiaries on phones, stages 11 → 30', () => {
       const page = pages[who];
       let names = HEARTS[who];
       if (who === 'dan') {
-          // Dan hearts the Ring right there, on its page; the rest from the list like the others.
-          const heart = dan.getByRole('button', { name: c(who, 'interest.toggle', { name: 'Ring' }) });
+          // Dan hearts the Ring right there, with the bar at the bottom of its page; the rest from
+          // the list like the others.
+          const heart = dan
+            .getByRole('navigation', { name: c(who, 'flow.label') })
+            .getByRole('button', { name: new RegExp(`^(${c(who, 'flow.heart')}|${c(who, 'flow.hearted')})$`) });
           await heart.click();
           await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
           await expect.poll(() => danCount.getAttribute('data-count')).toBe('4');

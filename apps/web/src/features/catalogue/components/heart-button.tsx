@@ -37,7 +37,8 @@ export function HeartButton({ estateId, item, enabled, size = 'medium' }: Props)
     </Box>
   );
   if (!enabled) {
-    if (item.interestCount === 0) return null;
+    // A card stays quiet when nobody is interested; the item's own page says so in words.
+    if (item.interestCount === 0 && !spelled) return null;
     return (
       <Box
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
