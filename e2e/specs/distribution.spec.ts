@@ -175,6 +175,7 @@ describe('a trustee runs the distribution from the control panel', () => {
     expect([...reasons].sort()).toEqual(['directive', 'high-interest', 'only-interested', 'tokens']);
     // The trustee sees every row, and from there the draw records.
     await trustee.goto(`${server.url}/trustee/reports`);
+    await trustee.getByRole('button', { name: en('fairness.plain.details') }).click();
     for (const name of ['Anna Ellis', 'Ben Ellis', 'Cara Ellis']) await trustee.getByRole('cell', { name }).first().waitFor();
     await screenshot(trustee, 'distribution-en-phone-trustee-reports');
     await trustee.getByRole('link', { name: en('fairness.drawsLink') }).click();

@@ -103,7 +103,7 @@ describe.each(CASES)('foundation on a %s in %s', (viewport, lang) => {
     const nora = await family.newPage();
     await nora.goto(inviteLink.replace(/^https?:\/\/[^/]+/, server.url));
     await chooseLanguage(nora, lang);
-    await expect.poll(() => nora.getByRole('heading', { name: t(lang, 'invite.heading', { estate: 'Estate of Rose Ellis' }) }).isVisible()).toBe(true);
+    await expect.poll(() => nora.getByRole('heading', { name: t(lang, 'invite.heading', { estate: 'Estate of Rose Ellis' }) }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expectAccessible(nora, 'invitation');
     await nora.getByRole('link', { name: t(lang, 'invite.createAccount') }).or(nora.getByRole('button', { name: t(lang, 'invite.createAccount') })).first().click();
     await nora.waitForURL(/\/register/);
