@@ -158,7 +158,7 @@ describe('catalogue', () => {
 
     await page.getByRole('link', { name: /Pride and Prejudice/ }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Pride and Prejudice' }).waitFor();
-    await page.getByRole('button', { name: ct(lang, 'review.flag') }).click();
+    await page.getByRole('button', { name: ct(lang, 'flow.wrong') }).click();
     await page.getByRole('textbox', { name: ct(lang, 'review.comment') }).fill('المؤلف غير مذكور');
     await page.getByRole('textbox', { name: ct(lang, 'fields.brand') }).fill('Jane Austen');
     await shot('flag');

@@ -99,11 +99,14 @@ describe('stage 2: beneficiaries review on phones, trustees resolve flags and se
     await openItem(page, lang, 'Silver Tea Set');
     await screenshot(page, 'stages-review-en-phone-item');
     await expectAccessible(page, 'item review (phone, en)');
-    await page.getByRole('button', { name: ct(lang, 'review.approve'), exact: true }).click();
+    // One tap in the bar at the bottom ("Correct — next") approves and turns the page.
+    await page.getByRole('button', { name: ct(lang, 'flow.correct') }).click();
+    await page.getByRole('heading', { level: 1, name: 'Silver Tea Set' }).waitFor({ state: 'detached' });
+    await openItem(page, lang, 'Silver Tea Set');
     await page.getByText(ct(lang, 'review.youApproved')).waitFor();
 
     await openItem(page, lang, 'Walnut Bookcse');
-    await page.getByRole('button', { name: ct(lang, 'review.flag'), exact: true }).click();
+    await page.getByRole('button', { name: ct(lang, 'flow.wrong') }).click();
     await page.getByRole('textbox', { name: ct(lang, 'review.comment') }).fill('The name is misspelt.');
     await page.getByRole('textbox', { name: ct(lang, 'fields.name'), exact: true }).fill('Walnut Bookcase');
     await screenshot(page, 'stages-review-en-phone-flag');
@@ -138,7 +141,7 @@ describe('stage 2: beneficiaries review on phones, trustees resolve flags and se
     await expectAccessible(page, 'item list in review (phone, ar)');
 
     await openItem(page, lang, 'Brass Mantel Clock');
-    await page.getByRole('button', { name: ct(lang, 'review.flag'), exact: true }).click();
+    await page.getByRole('button', { name: ct(lang, 'flow.wrong') }).click();
     await page.getByRole('textbox', { name: ct(lang, 'review.comment') }).fill('الصانع غير مذكور');
     await page.getByRole('textbox', { name: ct(lang, 'fields.brand'), exact: true }).fill('Seth Thomas');
     await screenshot(page, 'stages-review-ar-phone-flag');

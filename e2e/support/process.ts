@@ -25,7 +25,7 @@ export function pt(lang: Lang, key: string, values: Record<string, string | numb
   return lookup(load(`../../apps/web/src/shared/i18n/locales/${lang}/process.json`), key, values);
 }
 
-/** `ct('ar', 'review.flag')`: a text of the `catalogue` namespace. */
+/** `ct('ar', 'review.title')`: a text of the `catalogue` namespace. */
 export function ct(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
   return lookup(load(`../../apps/web/src/shared/i18n/locales/${lang}/catalogue.json`), key, values);
 }

@@ -190,7 +190,10 @@ describe('review (stage 2)', () => {
     });
     renderApp('/p/e1/i/it1');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Flag' }, { timeout: 8000 }));
+    // The question is in the card; the answers are the bar's buttons at the bottom.
+    expect(await screen.findByText(/tap “Correct” at the bottom/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: "Something's wrong" }));
     await user.type(screen.getByRole('textbox', { name: 'What is wrong?' }), 'The author is missing');
     await user.type(screen.getByRole('textbox', { name: 'Brand/Author' }), 'Jane Austen');
     await user.click(screen.getByRole('button', { name: 'Send flag' }));

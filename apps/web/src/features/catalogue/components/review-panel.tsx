@@ -8,8 +8,6 @@ import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
-import Flag from '@mui/icons-material/FlagOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
@@ -66,7 +64,10 @@ export function suggestionFrom(item: Item, draft: SuggestionDraft): Suggestion {
   return out;
 }
 
-/** Stage 2: the beneficiary approves the item, or flags it with a comment and a suggested correction. */
+/**
+ * Stage 2: the question and the beneficiary's answer so far; the answers themselves are the buttons of
+ * the bar at the bottom ("Correct — next", "Something's wrong"), which opens the correction form here.
+ */
 export function ReviewPanel({ estateId, item, mine, categories, flagSignal = 0 }: Props) {
   const { t } = useTranslation();
   const setApproval = useSetApproval(estateId);
@@ -91,18 +92,6 @@ export function ReviewPanel({ estateId, item, mine, categories, flagSignal = 0 }
     void queryClient.invalidateQueries({ queryKey: queryKeys.itemLists(estateId) });
   };
 
-  const approve = () =>
-    setApproval.mutate(
-      { itemId: item.id, status: 'approved' },
-      {
-        onSuccess: () => {
-          notify(t('catalogue:review.approvedOne'), 'success');
-          setFlagging(false);
-          refreshItem();
-        },
-        onError: (e) => notify(errorMessage(e, t), 'error'),
-      },
-    );
   const flag = () => {
     const suggestion = suggestionFrom(item, draft);
     if (!comment.trim() && Object.keys(suggestion).length === 0) {
@@ -163,28 +152,6 @@ export function ReviewPanel({ estateId, item, mine, categories, flagSignal = 0 }
             {t('catalogue:review.question')}
           </Typography>
         )}
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button
-            variant="contained"
-            color="success"
-            size="large"
-            startIcon={<CheckCircle />}
-            onClick={approve}
-            disabled={setApproval.isPending}
-          >
-            {t('catalogue:review.approve')}
-          </Button>
-          <Button
-            variant={flagging ? 'contained' : 'outlined'}
-            color="secondary"
-            size="large"
-            startIcon={<Flag />}
-            aria-expanded={flagging}
-            onClick={() => setFlagging((v) => !v)}
-          >
-            {t('catalogue:review.flag')}
-          </Button>
-        </Box>
         {flagging && (
           <Box sx={{ display: 'grid', gap: 2, mt: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <TextField
@@ -243,9 +210,14 @@ export function ReviewPanel({ estateId, item, mine, categories, flagSignal = 0 }
               </Alert>
             )}
             <Box sx={{ gridColumn: '1 / -1' }}>
-              <Button variant="contained" color="secondary" onClick={flag} disabled={setApproval.isPending}>
-                {t('catalogue:review.sendFlag')}
-              </Button>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                <Button variant="contained" color="secondary" onClick={flag} disabled={setApproval.isPending} sx={{ minHeight: 48 }}>
+                  {t('catalogue:review.sendFlag')}
+                </Button>
+                <Button onClick={() => setFlagging(false)} sx={{ minHeight: 48 }}>
+                  {t('catalogue:common.cancel')}
+                </Button>
+              </Box>
             </Box>
           </Box>
         )}
