@@ -12,10 +12,11 @@ import { fileURLToPath } from 'node:url';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { launchBrowser, screenshot, settled, watchProblems } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
-import { openAs, stageText } from '../support/process.js';
+import { ct, openAs, stageText } from '../support/process.js';
+import { t } from '../support/texts.js';
 import type { Lang } from '../support/texts.js';
 
 let browser: Browser;
@@ -48,6 +49,23 @@ function zipNames(file: string): Promise<string[]> {
       zip.on('error', reject);
     });
   });
+}
+
+/**
+ * Opens each page as this person and waits for it to settle. Pages know the stage: none may ask for
+ * something the server refuses (409, 401), fail (5xx) or log an error.
+ */
+async function walk(page: Page, base: string, paths: string[]): Promise<string[]> {
+  const problems = watchProblems(page);
+  for (const path of paths) {
+    await page.goto(`${base}${path}`);
+    await page.locator('main').first().waitFor();
+    // Come to rest: its loaders gone (the event stream stays open, so not "network idle").
+    await page.waitForFunction(() => !document.querySelector('main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root'), undefined, { timeout: 15_000 });
+    await settled(page);
+    await page.waitForTimeout(300);
+  }
+  return problems;
 }
 
 describe('closing an estate', () => {
@@ -96,6 +114,32 @@ describe('closing an estate', () => {
     expect(names.filter((n) => n.startsWith('reports/')).length).toBe(await files.count());
   });
 
+  const pagesOf = (who: 'trustee' | 'beneficiary', itemId: string) => [
+    '/i/',
+    `/p/${seeded.estateId}/i`,
+    `/p/${seeded.estateId}/i/${itemId}`,
+    `/p/${seeded.estateId}/l`,
+    '/members',
+    '/draws',
+    '/files',
+    '/todo/all',
+    '/agreements',
+    '/profile/timeline',
+    ...(who === 'trustee'
+      ? ['/trustee/control', '/trustee/users/all', '/trustee/handover', '/trustee/reports', '/trustee/agreements', '/unwanted-items']
+      : ['/my-items', '/reports']),
+  ];
+  const firstItem = async () =>
+    (await api<{ items: { id: string }[] }>(server.url, 'GET', url('/items'), undefined, seeded.trustee.token)).items[0]!.id;
+
+  it('stage 90: every page of the trustee and of a beneficiary opens without a refusal or an error', async () => {
+    const itemId = await firstItem();
+    expect(await walk(trustee, server.url, pagesOf('trustee', itemId))).toEqual([]);
+    const anna = await openAs(browser, server.url, seeded.members.anna!, 'phone', 'en');
+    expect(await walk(anna, server.url, pagesOf('beneficiary', itemId))).toEqual([]);
+    await anna.context().close();
+  });
+
   it('stage 99: a beneficiary\'s phone, in Arabic, says the estate is closed; the trustee is refused calmly', async () => {
     await api(server.url, 'POST', url('/stage'), { to: 99 }, seeded.trustee.token);
     const anna = await openAs(browser, server.url, seeded.members.anna!, 'phone', 'ar');
@@ -120,5 +164,23 @@ describe('closing an estate', () => {
     expect(await trustee.getByRole('button', { name: xt('en', 'archive.download') }).isDisabled()).toBe(false);
     expect(stageText('en', 99)).toBeTruthy();
     await screenshot(trustee, 'closing-en-desktop-99-closed');
+  });
+
+  it('stage 99: every page opens without a refusal; the trustee\'s changing buttons stay, disabled, saying why', async () => {
+    const itemId = await firstItem();
+    expect(await walk(trustee, server.url, pagesOf('trustee', itemId))).toEqual([]);
+    await trustee.goto(`${server.url}/p/${seeded.estateId}/i/${itemId}`);
+    const edit = trustee.getByRole('button', { name: ct('en', 'common.edit') });
+    await edit.waitFor();
+    expect(await edit.isDisabled()).toBe(true);
+    await trustee.getByText(t('en', 'refused.closed')).first().waitFor();
+    await screenshot(trustee, 'closing-en-desktop-99-item');
+    await trustee.goto(`${server.url}/trustee/control`);
+    await trustee.getByTestId('estate-closed').waitFor();
+    await settled(trustee);
+    await screenshot(trustee, 'closing-en-desktop-99-control');
+    const anna = await openAs(browser, server.url, seeded.members.anna!, 'phone', 'ar');
+    expect(await walk(anna, server.url, pagesOf('beneficiary', itemId))).toEqual([]);
+    await anna.context().close();
   });
 });

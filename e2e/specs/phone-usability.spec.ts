@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { axeProblems, launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { axeProblems, launchBrowser, newContext, screenshot, watchProblems as watch } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
 import { ct, openAs, stageText } from '../support/process.js';
@@ -53,21 +53,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Console errors and refused requests of a page, from now on. */
-function watch(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (/\/items\/(\?|$)/.test(url.pathname + url.search)) problems.push(`empty item id: ${url.pathname}`);
-    if ([401, 409].includes(response.status()) || response.status() >= 500) problems.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
-  });
-  return problems;
-}
 
 /** Whatever is wider than a 360 px screen (the page, or any element poking out of it). */
 async function overflowAt360(page: Page): Promise<string[]> {

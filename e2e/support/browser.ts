@@ -59,3 +59,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (!process.env.E2E_SHOTS) return;
   await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: false });
 }
+
+/**
+ * Console errors and refused requests of a page, from now on: a page that knows the stage and the
+ * person's roles asks nothing that is answered 401 or 409, calls no `/items/` with an empty id, and
+ * meets no 5xx.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (/\/items\/(\?|$)/.test(url.pathname + url.search)) problems.push(`empty item id: ${url.pathname}`);
+    if ([401, 409].includes(response.status()) || response.status() >= 500) problems.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
+  });
+  return problems;
+}

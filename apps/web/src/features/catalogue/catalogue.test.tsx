@@ -182,6 +182,33 @@ describe('hearts (stage 11)', () => {
   });
 });
 
+describe('buttons the server would refuse', () => {
+  it('offers the trustee\'s item actions after the results disabled, with the reason, and none to a beneficiary', async () => {
+    signedIn([30], 40, { 'GET /api/estates/e1/items/it1': { item: fullItem() } });
+    renderApp('/p/e1/i/it1');
+    const edit = await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 });
+    expect(edit).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(edit).toHaveAccessibleDescription(/This was possible until the stage/);
+  });
+
+  it('says a closed estate changes no more', async () => {
+    signedIn([30], 99, { 'GET /api/estates/e1/items/it1': { item: fullItem() } });
+    renderApp('/p/e1/i/it1');
+    const edit = await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 });
+    expect(edit).toBeDisabled();
+    expect(edit).toHaveAccessibleDescription('The estate is closed, so nothing can be changed any more.');
+  });
+
+  it('shows a beneficiary no trustee buttons at all', async () => {
+    signedIn([10], 40, { 'GET /api/estates/e1/items/it1': { item: fullItem() } });
+    renderApp('/p/e1/i/it1');
+    await screen.findByRole('heading', { level: 1 }, { timeout: 8000 });
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});
+
 describe('review (stage 2)', () => {
   it('flags an item with a comment and a suggested correction of only the changed field', async () => {
     const api = signedIn([10], 2, {

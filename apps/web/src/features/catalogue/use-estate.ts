@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { Action } from '@estate/domain/permissions';
+import type { Action, Decision } from '@estate/domain/permissions';
 import type { Membership } from '@estate/domain/schemas/account';
 import { actorOf, policyFor } from '../../shared/session/actor';
 import { currentMembership } from '../../shared/session/current-estate';
@@ -11,6 +11,8 @@ export type EstateAccess = {
   stage: number;
   /** The policy's answer for this person in this estate now (the same table the server checks). */
   can: (action: Action) => boolean;
+  /** The whole answer, for a button offered disabled with its reason (`shared/ui/offer.ts`). */
+  decide: (action: Action) => Decision;
 };
 
 /**
@@ -23,5 +25,5 @@ export function useEstate(): EstateAccess | null {
   const membership = pid ? (me?.memberships.find((m) => m.estateId === pid) ?? null) : currentMembership(me);
   if (!membership) return null;
   const policy = policyFor(actorOf(me, membership));
-  return { estateId: membership.estateId, membership, stage: membership.stage, can: (action) => policy.can(action) };
+  return { estateId: membership.estateId, membership, stage: membership.stage, can: (action) => policy.can(action), decide: (action) => policy.decide(action) };
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -28,18 +28,30 @@ export function RefusableButton({ refusal, hint, disabled, sx = { minHeight: 48 
         sx={sx}
       />
       {refusal && (
-        <Box id={reasonId} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flex: '1 1 240px', color: 'text.secondary' }}>
-          <InfoOutlined fontSize="small" sx={{ mt: '3px', flexShrink: 0 }} aria-hidden="true" />
-          <Typography component="span" dir="auto">
-            {refusal}
-            {hint && (
-              <Typography component="span" variant="body2" sx={{ display: 'block', mt: 0.5 }}>
-                {hint}
-              </Typography>
-            )}
-          </Typography>
-        </Box>
+        <RefusalNote id={reasonId}>
+          {refusal}
+          {hint && (
+            <Typography component="span" variant="body2" sx={{ display: 'block', mt: 0.5 }}>
+              {hint}
+            </Typography>
+          )}
+        </RefusalNote>
       )}
+    </Box>
+  );
+}
+
+/**
+ * Why one or more buttons beside it are disabled (they point here with `aria-describedby={id}`), so a
+ * row of buttons refused for one reason says it once.
+ */
+export function RefusalNote({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Box id={id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flex: '1 1 240px', color: 'text.secondary' }}>
+      <InfoOutlined fontSize="small" sx={{ mt: '3px', flexShrink: 0 }} aria-hidden="true" />
+      <Typography component="span" dir="auto">
+        {children}
+      </Typography>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Download from '@mui/icons-material/DownloadOutlined';
@@ -11,6 +12,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
+import { useOffer } from '../../../shared/ui/offer';
 import { saveFile } from '../../../shared/api/client';
 import { downloadExport, downloadLabels, type ItemFilters } from '../api';
 import type { EstateAccess } from '../use-estate';
@@ -25,6 +27,7 @@ export function CatalogueMenu({ estate, filters, itemIds }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [importing, setImporting] = useState(false);
   const { estateId } = estate;
+  const importOffer = useOffer(estate.stage)(estate.decide('item.import'));
 
   const run = async (work: () => Promise<void>) => {
     setAnchor(null);
@@ -75,8 +78,9 @@ export function CatalogueMenu({ estate, filters, itemIds }: Props) {
             {t('catalogue:io.exportXlsx')}
           </MenuItem>,
         ]}
-        {estate.can('item.import') && (
+        {importOffer.shown && (
           <MenuItem
+            disabled={Boolean(importOffer.refusal)}
             onClick={() => {
               setAnchor(null);
               setImporting(true);
@@ -85,7 +89,11 @@ export function CatalogueMenu({ estate, filters, itemIds }: Props) {
             <ListItemIcon>
               <Upload />
             </ListItemIcon>
-            {t('catalogue:io.import')}
+            <ListItemText
+              primary={t('catalogue:io.import')}
+              secondary={importOffer.refusal}
+              slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 260 } } }}
+            />
           </MenuItem>
         )}
         {estate.can('item.labels') && (

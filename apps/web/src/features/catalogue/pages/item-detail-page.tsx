@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,6 +29,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/i18n/format';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { RefusalNote } from '../../../shared/ui/refusable-button';
+import { useOffer } from '../../../shared/ui/offer';
 import { notify } from '../../../shared/ui/notify';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
 import { askAboutItem } from '../../../shared/chat/ask-about';
@@ -109,11 +111,17 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const approvals = useMyApprovals(estateId, reviewing);
   const remove = useDeleteItem(estateId);
   const setHold = useSetHold(estateId);
-  const canEdit = estate.can('item.update');
-  const canPhotos = estate.can('photo.manage');
-  const canDelete = estate.can('item.delete');
+  // Offered to whoever's role may do it; past its stages (or in a closed estate) disabled, with why.
+  const offer = useOffer(estate.stage);
+  const edit = offer(estate.decide('item.update'));
+  const photosOffer = offer(estate.decide('photo.manage'));
+  const del = offer(estate.decide('item.delete'));
+  const hold = offer(estate.decide('item.hold'));
+  const canEdit = edit.shown && !edit.refusal;
+  const holdable = hold.shown && (item.status === 'unassigned' || item.status === 'hold');
+  const actionsRefusal = [edit, photosOffer, del, ...(holdable ? [hold] : [])].find((o) => o.shown && o.refusal)?.refusal ?? null;
+  const refusalId = useId();
   // Trustees take an unassigned item out of the pool (Hold) and put it back.
-  const canHold = estate.can('item.hold') && (item.status === 'unassigned' || item.status === 'hold');
   const setAside = item.status === 'unwanted' || item.status === 'hold';
   const members = useMembers(estateId, Boolean(item.assignment));
 
@@ -182,24 +190,25 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
         </Breadcrumbs>
       }
       actions={
-        (canEdit || canPhotos || canHold || canDelete) && (
+        (edit.shown || photosOffer.shown || holdable || del.shown) && (
           <>
-            {canEdit && (
-              <Button variant="contained" startIcon={<Edit />} onClick={() => setEditing(true)} sx={{ minHeight: 48 }}>
+            {edit.shown && (
+              <Button variant="contained" startIcon={<Edit />} onClick={() => setEditing(true)} sx={{ minHeight: 48 }} disabled={Boolean(edit.refusal)} aria-describedby={edit.refusal ? refusalId : undefined}>
                 {t('catalogue:common.edit')}
               </Button>
             )}
-            {canPhotos && (
-              <Button variant="outlined" startIcon={<PhotoLibrary />} onClick={() => setPhotos(true)} sx={{ minHeight: 48 }}>
+            {photosOffer.shown && (
+              <Button variant="outlined" startIcon={<PhotoLibrary />} onClick={() => setPhotos(true)} sx={{ minHeight: 48 }} disabled={Boolean(photosOffer.refusal)} aria-describedby={photosOffer.refusal ? refusalId : undefined}>
                 {t('catalogue:photos.manage')}
               </Button>
             )}
-            {canHold && (
+            {holdable && (
               <Button
                 variant="outlined"
                 startIcon={item.status === 'hold' ? <Undo /> : <PauseCircle />}
                 sx={{ minHeight: 48 }}
-                disabled={setHold.isPending}
+                disabled={setHold.isPending || Boolean(hold.refusal)}
+                aria-describedby={hold.refusal ? refusalId : undefined}
                 onClick={() =>
                   setHold.mutate(
                     { id: item.id, version: item.version, hold: item.status !== 'hold' },
@@ -210,11 +219,12 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
                 {item.status === 'hold' ? t('catalogue:items.release') : t('catalogue:items.hold')}
               </Button>
             )}
-            {canDelete && (
-              <Button color="error" startIcon={<Delete />} onClick={() => setDeleting(true)} sx={{ minHeight: 48 }}>
+            {del.shown && (
+              <Button color="error" startIcon={<Delete />} onClick={() => setDeleting(true)} sx={{ minHeight: 48 }} disabled={Boolean(del.refusal)} aria-describedby={del.refusal ? refusalId : undefined}>
                 {t('catalogue:common.delete')}
               </Button>
             )}
+            {actionsRefusal && <RefusalNote id={refusalId}>{actionsRefusal}</RefusalNote>}
           </>
         )
       }

@@ -26,6 +26,8 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { RefusableButton } from '../../../shared/ui/refusable-button';
+import { useOffer } from '../../../shared/ui/offer';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
 import { useConsentNeeded } from '../../../shared/api/consent';
 import { ConsentCard } from '../../../shared/consent/consent-card';
@@ -84,6 +86,7 @@ export function ItemsPage() {
 
 function Items({ estate }: { estate: EstateAccess }) {
   const { t } = useTranslation();
+  const offer = useOffer(estate.stage);
   const { estateId } = estate;
   const { lid, rid } = useParams();
   const [search, setSearch] = useSearchParams();
@@ -165,6 +168,8 @@ function Items({ estate }: { estate: EstateAccess }) {
   }
 
   const canCreate = estate.can('item.create');
+  // A trustee past the catalogue's stages still sees "Add item", disabled with the reason.
+  const createOffer = offer(estate.decide('item.create'));
   const activeFilters = [
     'category',
     'status',
@@ -194,10 +199,10 @@ function Items({ estate }: { estate: EstateAccess }) {
       }
       actions={
         <>
-          {canCreate && (
-            <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
+          {createOffer.shown && (
+            <RefusableButton variant="contained" startIcon={<Add />} onClick={() => setAdding(true)} refusal={createOffer.refusal}>
               {t('catalogue:items.add')}
-            </Button>
+            </RefusableButton>
           )}
           <CatalogueMenu estate={estate} filters={filters} itemIds={items.map((i) => i.id)} />
         </>

@@ -19,6 +19,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { RefusableButton } from '../../../shared/ui/refusable-button';
+import { offerOf, type Offer } from '../../../shared/ui/offer';
 import { notify } from '../../../shared/ui/notify';
 import type { Location } from '@estate/domain/schemas/locations';
 import { useDeleteLocation, useLocations, useSaveLocation } from '../api';
@@ -41,7 +43,7 @@ export function LocationsPage() {
       </PageLayout>
     );
   }
-  return <Locations estateId={estate.estateId} manage={estate.can('location.manage')} />;
+  return <Locations estateId={estate.estateId} add={offerOf(estate.decide('location.manage'), estate.stage, t)} />;
 }
 
 type Dialogs =
@@ -51,8 +53,10 @@ type Dialogs =
   | { kind: 'settings'; location: Location }
   | null;
 
-function Locations({ estateId, manage }: { estateId: string; manage: boolean }) {
+/** `add`: whether and how "Add a place" is offered; the places' own menus follow it (`manage`). */
+function Locations({ estateId, add }: { estateId: string; add: Offer }) {
   const { t } = useTranslation();
+  const manage = add.shown && !add.refusal;
   const locations = useLocations(estateId);
   const save = useSaveLocation(estateId);
   const remove = useDeleteLocation(estateId);
@@ -73,10 +77,10 @@ function Locations({ estateId, manage }: { estateId: string; manage: boolean }) 
       title={t('catalogue:locations.title')}
       subtitle={t('catalogue:locations.subtitle')}
       actions={
-        manage && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ kind: 'create' })}>
+        add.shown && (
+          <RefusableButton variant="contained" startIcon={<Add />} onClick={() => setDialog({ kind: 'create' })} refusal={add.refusal}>
             {t('catalogue:locations.add')}
-          </Button>
+          </RefusableButton>
         )
       }
     >

@@ -23,6 +23,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { RefusableButton } from '../../../shared/ui/refusable-button';
+import { offerOf, type Offer } from '../../../shared/ui/offer';
 import { notify } from '../../../shared/ui/notify';
 import type { Room } from '@estate/domain/schemas/locations';
 import { useDeleteRoom, useLocations, useRooms, useSaveRoom } from '../api';
@@ -43,13 +45,14 @@ export function RoomsPage() {
       </PageLayout>
     );
   }
-  return <Rooms estateId={estate.estateId} locationId={lid} manage={estate.can('location.manage')} />;
+  return <Rooms estateId={estate.estateId} locationId={lid} add={offerOf(estate.decide('location.manage'), estate.stage, t)} />;
 }
 
 type Dialogs = { kind: 'create' } | { kind: 'rename'; room: Room } | { kind: 'delete'; room: Room } | null;
 
-function Rooms({ estateId, locationId, manage }: { estateId: string; locationId: string; manage: boolean }) {
+function Rooms({ estateId, locationId, add }: { estateId: string; locationId: string; add: Offer }) {
   const { t } = useTranslation();
+  const manage = add.shown && !add.refusal;
   const locations = useLocations(estateId);
   const location = locations.data?.find((l) => l.id === locationId);
   const rooms = useRooms(estateId, location ? locationId : null);
@@ -74,10 +77,10 @@ function Rooms({ estateId, locationId, manage }: { estateId: string; locationId:
     );
   }
 
-  const addButton = manage && (
-    <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ kind: 'create' })}>
+  const addButton = add.shown && (
+    <RefusableButton variant="contained" startIcon={<Add />} onClick={() => setDialog({ kind: 'create' })} refusal={add.refusal}>
       {t('catalogue:rooms.add')}
-    </Button>
+    </RefusableButton>
   );
 
   return (

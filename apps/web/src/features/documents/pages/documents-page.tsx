@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,6 +29,8 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { notify } from '../../../shared/ui/notify';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { RefusalNote } from '../../../shared/ui/refusable-button';
+import { offerOf } from '../../../shared/ui/offer';
 import { DeleteDialog, DeleteFolderDialog, EditDialog, FolderDialog, UploadDialog } from '../components/dialogs';
 import { formatSize } from '../components/format';
 
@@ -116,7 +118,9 @@ export function DocumentsPage() {
   const { me } = useSession();
   const estateId = currentMembership(me)?.estateId ?? null;
   const policy = usePolicy(estateId);
-  const manage = policy.can('document.manage');
+  const manageOffer = offerOf(policy.decide('document.manage'), policy.actor?.stage ?? 0, t);
+  const manage = manageOffer.shown && !manageOffer.refusal;
+  const refusalId = useId();
   const vault = useDocuments(estateId);
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialogs>(null);
@@ -133,14 +137,15 @@ export function DocumentsPage() {
       subtitle={t('subtitle')}
       maxWidth={960}
       actions={
-        manage && estateId ? (
+        manageOffer.shown && estateId ? (
           <>
-            <Button variant="contained" startIcon={<UploadFile />} onClick={() => setDialog({ kind: 'upload' })} sx={{ minHeight: 48 }}>
+            <Button variant="contained" startIcon={<UploadFile />} onClick={() => setDialog({ kind: 'upload' })} sx={{ minHeight: 48 }} disabled={!manage} aria-describedby={manage ? undefined : refusalId}>
               {t('upload')}
             </Button>
-            <Button variant="outlined" startIcon={<CreateNewFolder />} onClick={() => setDialog({ kind: 'folder', folder: null })} sx={{ minHeight: 48 }}>
+            <Button variant="outlined" startIcon={<CreateNewFolder />} onClick={() => setDialog({ kind: 'folder', folder: null })} sx={{ minHeight: 48 }} disabled={!manage} aria-describedby={manage ? undefined : refusalId}>
               {t('newFolder')}
             </Button>
+            {manageOffer.refusal && <RefusalNote id={refusalId}>{manageOffer.refusal}</RefusalNote>}
           </>
         ) : undefined
       }

@@ -20,6 +20,8 @@ import { actorOf, policyFor } from '../../../shared/session/actor';
 import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { RefusableButton } from '../../../shared/ui/refusable-button';
+import { useOffer } from '../../../shared/ui/offer';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
 import { NextStepCard } from '../components/next-step-card';
 
@@ -38,6 +40,7 @@ export function EstateHomePage() {
   const { me } = useSession();
   const [creating, setCreating] = useState(false);
   const estate = currentMembership(me);
+  const offer = useOffer(estate?.stage ?? 0);
 
   if (!me) return null;
 
@@ -68,6 +71,7 @@ export function EstateHomePage() {
   }
 
   const policy = policyFor(actorOf(me, estate));
+  const invite = offer(policy.decide('member.invite'));
   // Those who run this estate are offered another; anyone signed in may start one from the menu.
   const runsEstate = policy.can('estate.update');
   const roleNames = estate.roles.filter(isRoleCode).map((role) => t(`roles.${ROLE_KEYS[role]}.name`));
@@ -113,11 +117,16 @@ export function EstateHomePage() {
               <Button component={RouterLink} to="/members" startIcon={<People />}>
                 {t('estates.home.seeMembers')}
               </Button>
-              {policy.can('member.invite') && (
-                <Button component={RouterLink} to="/trustee/users/all" startIcon={<PersonAdd />}>
-                  {t('estates.home.invite')}
-                </Button>
-              )}
+              {invite.shown &&
+                (invite.refusal ? (
+                  <RefusableButton startIcon={<PersonAdd />} refusal={invite.refusal}>
+                    {t('estates.home.invite')}
+                  </RefusableButton>
+                ) : (
+                  <Button component={RouterLink} to="/trustee/users/all" startIcon={<PersonAdd />}>
+                    {t('estates.home.invite')}
+                  </Button>
+                ))}
             </Stack>
           </CardContent>
         </Card>

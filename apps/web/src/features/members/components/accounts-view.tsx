@@ -16,6 +16,8 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { RefusableButton } from '../../../shared/ui/refusable-button';
+import { useOffer } from '../../../shared/ui/offer';
 import { useDirectory } from '../directory-api';
 import { DirectoryView, type DirectoryFilter } from './directory-view';
 import { DisabledMembers } from './disabled-members';
@@ -42,7 +44,8 @@ export function AccountsView({ list }: { list: 'all' | 'trustees' | 'beneficiari
   const estate = currentMembership(me);
   const estateId = estate?.estateId ?? null;
   const directory = useDirectory(estateId);
-  const canInvite = usePolicy().can('member.invite');
+  const policy = usePolicy();
+  const invite = useOffer(policy.actor?.stage ?? 0)(policy.decide('member.invite'));
   const [inviting, setInviting] = useState(false);
   const group = params.get('group');
   const filter: DirectoryFilter = list === 'all' && group ? `group:${group}` : list;
@@ -60,10 +63,10 @@ export function AccountsView({ list }: { list: 'all' | 'trustees' | 'beneficiari
       title={t('people:directory.accountsTitle')}
       subtitle={estate.estateName}
       actions={
-        canInvite && (
-          <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setInviting(true)} sx={{ minHeight: 48 }}>
+        invite.shown && (
+          <RefusableButton variant="contained" startIcon={<PersonAdd />} onClick={() => setInviting(true)} refusal={invite.refusal}>
             {t('people:directory.invite')}
-          </Button>
+          </RefusableButton>
         )
       }
     >

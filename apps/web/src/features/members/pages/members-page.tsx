@@ -25,13 +25,16 @@ export function MembersPage() {
   const show = params.get('show');
   const filter: DirectoryFilter = isDirectoryFilter(show) ? show : 'all';
   const trustee = policy.can('member.viewDetail');
+  const invite = policy.decide('member.invite');
+  const mayManage = invite.ok || invite.reason !== 'role';
 
   return (
     <PageLayout
       title={t('people:directory.title')}
       subtitle={estate?.estateName}
       actions={
-        policy.can('member.invite') && (
+        // The way to the accounts, which a closed estate still shows: for whoever's role may invite.
+        mayManage && (
           <Button component={RouterLink} to="/trustee/users/all" variant="outlined" startIcon={<ManageAccounts />} sx={{ minHeight: 48 }}>
             {t('members.manage')}
           </Button>

@@ -1,0 +1,31 @@
+import type { TFunction } from 'i18next';
+import type { Decision } from '@estate/domain/permissions';
+import { useTranslation } from '../i18n/use-translation';
+
+/**
+ * How a page offers an action the policy refuses: not at all when the person's role never allows it
+ * (a beneficiary sees no trustee buttons), else disabled with the reason in plain words — the stage
+ * it opens or closed in, or that the estate is closed.
+ */
+export type Offer = { shown: boolean; refusal: string | null };
+
+export function offerOf(decision: Decision, stage: number, t: TFunction): Offer {
+  if (decision.ok) return { shown: true, refusal: null };
+  if (decision.reason === 'role') return { shown: false, refusal: null };
+  if (decision.reason === 'closed') return { shown: true, refusal: t('common:refused.closed') };
+  if (decision.reason === 'stage') {
+    const stages = decision.allowedStages;
+    const name = (code: number) => t(`stages:stage.${code}.name`);
+    const first = stages[0];
+    const last = stages[stages.length - 1];
+    if (first !== undefined && stage < first) return { shown: true, refusal: t('common:refused.opensAt', { stage: name(first) }) };
+    if (last !== undefined && stage > last) return { shown: true, refusal: t('common:refused.until', { stage: name(last) }) };
+  }
+  return { shown: true, refusal: t('common:refused.notNow') };
+}
+
+/** `offerOf` with the page's translation: `const offer = useOffer(stage); offer(policy.decide('x'))`. */
+export function useOffer(stage: number): (decision: Decision) => Offer {
+  const { t } = useTranslation();
+  return (decision) => offerOf(decision, stage, t);
+}
