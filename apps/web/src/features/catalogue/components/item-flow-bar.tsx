@@ -28,6 +28,8 @@ type Props = {
   reviewing: boolean;
   hearting: boolean;
   onFlag: () => void;
+  /** Kept at the bottom of the screen (true), or left at the end of the page, e.g. under a long form. */
+  docked?: boolean;
 };
 
 const SWIPE_PX = 60;
@@ -36,7 +38,7 @@ const SWIPE_PX = 60;
  * The bar at the bottom of an item's page: "Correct — next", "Something's wrong" and "I'd like this"
  * within thumb's reach, and previous / next (buttons or a swipe) through the list last shown.
  */
-export function ItemFlowBar({ estateId, item, mine, reviewing, hearting, onFlag }: Props) {
+export function ItemFlowBar({ estateId, item, mine, reviewing, hearting, onFlag, docked = true }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -106,7 +108,7 @@ export function ItemFlowBar({ estateId, item, mine, reviewing, hearting, onFlag 
       square
       elevation={6}
       sx={{
-        position: 'sticky',
+        position: docked ? 'sticky' : 'static',
         bottom: 0,
         zIndex: (th) => th.zIndex.appBar - 1,
         mt: 3,

@@ -24,6 +24,8 @@ type Props = {
   categories: string[];
   /** Raised by the bar at the bottom ("Something's wrong"): opens the correction form and shows it. */
   flagSignal?: number;
+  /** Told when the correction form opens and closes. */
+  onFormOpen?: (open: boolean) => void;
 };
 
 type SuggestionDraft = {
@@ -68,7 +70,7 @@ export function suggestionFrom(item: Item, draft: SuggestionDraft): Suggestion {
  * Stage 2: the question and the beneficiary's answer so far; the answers themselves are the buttons of
  * the bar at the bottom ("Correct — next", "Something's wrong"), which opens the correction form here.
  */
-export function ReviewPanel({ estateId, item, mine, categories, flagSignal = 0 }: Props) {
+export function ReviewPanel({ estateId, item, mine, categories, flagSignal = 0, onFormOpen }: Props) {
   const { t } = useTranslation();
   const setApproval = useSetApproval(estateId);
   const [flagging, setFlagging] = useState(false);
@@ -83,6 +85,9 @@ export function ReviewPanel({ estateId, item, mine, categories, flagSignal = 0 }
     setSeenSignal(flagSignal);
     setFlagging(true);
   }
+  useEffect(() => {
+    onFormOpen?.(flagging);
+  }, [flagging, onFormOpen]);
   useEffect(() => {
     if (flagSignal > 0) card.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   }, [flagSignal]);

@@ -102,6 +102,8 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const [viewing, setViewing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [flagSignal, setFlagSignal] = useState(0);
+  // While the correction form is open the bar stops floating over it (it has its own Send).
+  const [correcting, setCorrecting] = useState(false);
   const locations = useLocations(estateId);
   const rooms = useRooms(estateId, item.locationId);
   const labels = useLabels(estateId);
@@ -245,6 +247,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
           mine={approvals.data?.find((a) => a.itemId === item.id)}
           categories={labels.data?.categories ?? []}
           flagSignal={flagSignal}
+          onFormOpen={setCorrecting}
         />
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
@@ -371,6 +374,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
         reviewing={reviewing}
         hearting={estate.can('interest.set') && !consentNeeded}
         onFlag={() => setFlagSignal((n) => n + 1)}
+        docked={!correcting}
       />
 
       {viewing !== null && (
