@@ -2,7 +2,9 @@
  * Issue 11, closing: at stage 90 the trustee finds the report files under Trustee Reports and
  * downloads the whole estate as one ZIP (checked inside); at 99 a beneficiary's phone, in Arabic,
  * says calmly that the estate is closed, and the trustee's "make the reports again" is refused
- * with that reason instead of failing.
+ * with that reason instead of failing. At stages 11, 90 and 99 every page of the trustee and of a
+ * beneficiary opens without a refused request or a console error, and at 99 the trustee's buttons
+ * that would change something stay on the page, disabled, saying why.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
@@ -63,7 +65,6 @@ async function walk(page: Page, base: string, paths: string[]): Promise<string[]
     // Come to rest: its loaders gone (the event stream stays open, so not "network idle").
     await page.waitForFunction(() => !document.querySelector('main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root'), undefined, { timeout: 15_000 });
     await settled(page);
-    await page.waitForTimeout(300);
   }
   return problems;
 }
@@ -72,6 +73,24 @@ describe('closing an estate', () => {
   let seeded: SeededEstate;
   let trustee: Page;
   const url = (path: string) => `/api/estates/${seeded.estateId}${path}`;
+  const stage11Problems: string[] = [];
+  const pagesOf = (who: 'trustee' | 'beneficiary', itemId: string) => [
+    '/i/',
+    `/p/${seeded.estateId}/i`,
+    `/p/${seeded.estateId}/i/${itemId}`,
+    `/p/${seeded.estateId}/l`,
+    '/members',
+    '/draws',
+    '/files',
+    '/todo/all',
+    '/agreements',
+    '/profile/timeline',
+    ...(who === 'trustee'
+      ? ['/trustee/control', '/trustee/users/all', '/trustee/handover', '/trustee/reports', '/trustee/agreements', '/unwanted-items']
+      : ['/my-items', '/reports']),
+  ];
+  const firstItem = async () =>
+    (await api<{ items: { id: string }[] }>(server.url, 'GET', url('/items'), undefined, seeded.trustee.token)).items[0]!.id;
 
   beforeAll(async () => {
     seeded = await seedEstate(server.url, { anna: [10], ben: [10] }, { estateName: 'Estate of Rose Ellis' });
@@ -86,7 +105,15 @@ describe('closing an estate', () => {
       for (const a of agreements.filter((x) => !x.acceptedAt)) await api(server.url, 'POST', url(`/agreements/${a.kind}/accept`), { version: a.version }, person.token);
     }
     // Nobody hearts anything: every item is set aside as unwanted, so hand-over has nothing open.
-    await advanceTo(server.url, seeded, [2, 10, 11, 12, 13, 14]);
+    await advanceTo(server.url, seeded, [2, 10, 11]);
+    // Stage 11, hearts: every page opens without a refusal for the trustee and a beneficiary.
+    const itemId = await firstItem();
+    for (const [who, person] of [['trustee', seeded.trustee], ['beneficiary', seeded.members.anna!]] as const) {
+      const page = await openAs(browser, server.url, person, 'phone', who === 'trustee' ? 'en' : 'ar');
+      stage11Problems.push(...(await walk(page, server.url, pagesOf(who, itemId))));
+      await page.context().close();
+    }
+    await advanceTo(server.url, seeded, [12, 13, 14]);
     for (const step of [14, 15, 21, 31]) {
       if (step !== 14) await advanceTo(server.url, seeded, step === 15 ? [15] : step === 21 ? [20, 21] : [30, 31]);
       await api(server.url, 'POST', url(`/steps/${step}/preview`), undefined, token);
@@ -94,7 +121,11 @@ describe('closing an estate', () => {
     }
     await advanceTo(server.url, seeded, [40, 41, 42, 90]);
     trustee = await openAs(browser, server.url, seeded.trustee, 'desktop', 'en');
-  }, 120_000);
+  }, 300_000);
+
+  it('stage 11: every page of the trustee and of a beneficiary opened without a refusal or an error', () => {
+    expect(stage11Problems).toEqual([]);
+  });
 
   it('stage 90: the trustee sees the report files and downloads the whole estate', async () => {
     await trustee.goto(`${server.url}/trustee/reports`);
@@ -113,24 +144,6 @@ describe('closing an estate', () => {
     for (const name of ['README.txt', 'catalogue/items.csv', 'catalogue/items.xlsx', 'records/receipts.csv', 'records/activity.csv', 'records/draws/step-14.json']) expect(names).toContain(name);
     expect(names.filter((n) => n.startsWith('reports/')).length).toBe(await files.count());
   });
-
-  const pagesOf = (who: 'trustee' | 'beneficiary', itemId: string) => [
-    '/i/',
-    `/p/${seeded.estateId}/i`,
-    `/p/${seeded.estateId}/i/${itemId}`,
-    `/p/${seeded.estateId}/l`,
-    '/members',
-    '/draws',
-    '/files',
-    '/todo/all',
-    '/agreements',
-    '/profile/timeline',
-    ...(who === 'trustee'
-      ? ['/trustee/control', '/trustee/users/all', '/trustee/handover', '/trustee/reports', '/trustee/agreements', '/unwanted-items']
-      : ['/my-items', '/reports']),
-  ];
-  const firstItem = async () =>
-    (await api<{ items: { id: string }[] }>(server.url, 'GET', url('/items'), undefined, seeded.trustee.token)).items[0]!.id;
 
   it('stage 90: every page of the trustee and of a beneficiary opens without a refusal or an error', async () => {
     const itemId = await firstItem();
