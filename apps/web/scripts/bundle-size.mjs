@@ -1,6 +1,6 @@
 // Initial JavaScript per page, from the build manifest (run after `vite build`): the entry with
 // its static imports, plus the page's chunk and its static imports (and the app shell for pages
-// inside it). Sizes are gzip, in kB of 1000 bytes. Fails when the sign-in page passes 150 kB or
+// inside it). Sizes are gzip, in kB of 1000 bytes. Fails when the sign-in page passes 135 kB or
 // any page passes 300 kB (quality.md "Benchmarks").
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-const LOGIN_BUDGET = 150;
+const LOGIN_BUDGET = 135;
 const PAGE_BUDGET = 300;
 
 const gzipCache = new Map();

@@ -1,8 +1,8 @@
 /**
- * i18next set-up. Texts are JSON files fetched on demand (hashed by the build), not JavaScript, so
- * they do not weigh on the first page. English is the fallback.
+ * Texts set-up. Texts are JSON files fetched on demand (hashed by the build), not JavaScript, so
+ * they do not weigh on the first page. English is the fallback. The translator is a few lines of
+ * our own with i18next's behaviour for what we use (see translator.ts).
  */
-import i18next from 'i18next';
 import type { Language } from '@estate/domain/schemas/account';
 import { LANGUAGES } from '@estate/domain/settings';
 // Stage names, help texts and to-dos are product content shared with the server (mail texts).
@@ -14,11 +14,12 @@ import enRefusals from '@estate/domain/content/refusals.en.json?url';
 import trRefusals from '@estate/domain/content/refusals.tr.json?url';
 import arRefusals from '@estate/domain/content/refusals.ar.json?url';
 import { setApiLanguage } from '../api/client';
+import { Translator } from './translator';
 
 /** Every `locales/<language>/<namespace>.json`: a feature adds its own namespace by adding its files. */
 const LOCALE_FILES = import.meta.glob<string>('./locales/*/*.json', { query: '?url', import: 'default', eager: true });
 
-export const i18n = i18next.createInstance();
+export const i18n = new Translator();
 
 /**
  * `common` (shell, accounts), `stages` (shared content), `catalogue` (locations, rooms, items,
@@ -45,19 +46,6 @@ export const LANGUAGE_DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', 
 
 /** Each language's own name, shown in the language menu. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', tr: 'Türkçe', ar: 'العربية' };
-
-void i18n.init({
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  ns: [...NAMESPACES],
-  defaultNS: 'common',
-  resources: {},
-  partialBundledLanguages: true,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
 
 // The server answers refusals in the language the person reads.
 setApiLanguage(i18n.language);
