@@ -18,7 +18,6 @@ import { launchBrowser, screenshot, settled, watchProblems } from '../support/br
 import { startServer, type RunningServer } from '../support/server.js';
 import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
 import { ct, openAs, stageText } from '../support/process.js';
-import { t } from '../support/texts.js';
 import type { Lang } from '../support/texts.js';
 
 let browser: Browser;
@@ -186,7 +185,7 @@ describe('closing an estate', () => {
     const edit = trustee.getByRole('button', { name: ct('en', 'common.edit') });
     await edit.waitFor();
     expect(await edit.isDisabled()).toBe(true);
-    await trustee.getByText(t('en', 'refused.closed')).first().waitFor();
+    await trustee.getByText(xt('en', 'closed.reason')).first().waitFor();
     await screenshot(trustee, 'closing-en-desktop-99-item');
     await trustee.goto(`${server.url}/trustee/control`);
     await trustee.getByTestId('estate-closed').waitFor();

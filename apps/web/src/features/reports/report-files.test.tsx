@@ -15,6 +15,7 @@ function signedIn(roles: number[], stage: number, reports: object[]) {
     'GET /api/me': makeMe({ roles, stage }),
     'GET /api/estates/e1/stage': { stage, name: 'Stage' },
     'GET /api/estates/e1/members': { members: [] },
+    'GET /api/estates/e1/draws': { draws: [] },
     'GET /api/estates/e1/fairness': () => json(409, { error: { code: 'wrong_stage', message: 'Not yet.' } }),
     'GET /api/estates/e1/reports': { reports },
     'POST /api/estates/e1/reports/generate': { reports },

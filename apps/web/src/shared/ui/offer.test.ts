@@ -13,7 +13,7 @@ describe('offerOf: how a page offers what the policy refuses', () => {
     expect(offerOf({ ok: false, reason: 'role' }, 2, t)).toEqual({ shown: false, refusal: null });
   });
   it('says the estate is closed', () => {
-    expect(offerOf({ ok: false, reason: 'closed' }, 99, t).refusal).toBe('common:refused.closed');
+    expect(offerOf({ ok: false, reason: 'closed' }, 99, t).refusal).toBe('closing:closed.reason');
   });
   it('names the stage it opens at, or the last stage it was possible in', () => {
     expect(offerOf({ ok: false, reason: 'stage', allowedStages: [11] }, 2, t).refusal).toBe('common:refused.opensAt {"stage":"stages:stage.11.name"}');

@@ -12,7 +12,7 @@ export type Offer = { shown: boolean; refusal: string | null };
 export function offerOf(decision: Decision, stage: number, t: TFunction): Offer {
   if (decision.ok) return { shown: true, refusal: null };
   if (decision.reason === 'role') return { shown: false, refusal: null };
-  if (decision.reason === 'closed') return { shown: true, refusal: t('common:refused.closed') };
+  if (decision.reason === 'closed') return { shown: true, refusal: t('closing:closed.reason') };
   if (decision.reason === 'stage') {
     const stages = decision.allowedStages;
     const name = (code: number) => t(`stages:stage.${code}.name`);

@@ -35,6 +35,20 @@ const row = {
 };
 
 describe('fairness report', () => {
+  it('says it is not ready before the last automatic step, and asks the server nothing it would refuse', async () => {
+    const net = mockFetch({
+      'GET /api/setup': { needsSetup: false },
+      'POST /api/auth/refresh': { accessToken: 'token' },
+      'GET /api/me': makeMe({ roles: [30], stage: 11 }),
+      'GET /api/estates/e1/stage': { stage: 11, name: 'Beneficiaries Select Items of Interest' },
+      'GET /api/estates/e1/members': { members: [] },
+    });
+    renderApp('/trustee/reports');
+    expect(await screen.findByRole('heading', { name: 'The fairness report is not ready yet' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(net.find('GET', '/api/estates/e1/fairness')).toHaveLength(0);
+    expect(net.find('GET', '/api/estates/e1/draws')).toHaveLength(0);
+  });
+
   it('tells a beneficiary in plain words what they received and what went to whom, and why', async () => {
     const me = makeMe({ roles: [10], stage: 40 });
     mockFetch({
@@ -43,6 +57,7 @@ describe('fairness report', () => {
       'GET /api/me': { ...me, user: { ...me.user, id: 'me-1' } },
       'GET /api/estates/e1/stage': { stage: 40, name: 'Beneficiary Assignment Completed' },
       'GET /api/estates/e1/members': { members: [{ id: 'z1', displayName: 'Zeynep Ellis', roles: [10], receivesThrough: null }] },
+      'GET /api/estates/e1/draws': { draws: [{ step: 31 }] },
       'GET /api/estates/e1/fairness': {
         scope: 'own',
         report: { row, aggregates },

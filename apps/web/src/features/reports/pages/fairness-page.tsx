@@ -18,6 +18,7 @@ import type { FairnessAggregates, FairnessAnswer, FairnessRow } from '@estate/do
 import { api } from '../../../shared/api/client';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { useMembers } from '../../../shared/api/members';
+import { useDrawList } from '../../../shared/api/draws';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { currentMembership } from '../../../shared/session/current-estate';
@@ -175,10 +176,14 @@ export function FairnessPage() {
   const estate = currentMembership(me);
   const estateId = estate?.estateId ?? null;
   const members = useMembers(estateId);
+  // The report exists once the last automatic step has run: until then the page says so instead of asking.
+  const draws = useDrawList(estateId, (estate?.stage ?? 0) >= Stage.AssignRemaining);
+  const ready = draws.data?.draws.some((d) => d.step === Stage.AssignRemaining) ?? false;
+  const waiting = Boolean(estate) && (estate?.stage ?? 0) >= Stage.AssignRemaining && draws.isPending;
   const report = useQuery({
     queryKey: queryKeys.fairness(estateId),
     queryFn: () => api<FairnessAnswer>(`/api/estates/${encodeURIComponent(estateId ?? '')}/fairness`),
-    enabled: Boolean(estateId),
+    enabled: Boolean(estateId) && ready,
     retry: false,
   });
   const names = new Map((members.data ?? []).map((m) => [m.id, m.displayName]));
@@ -188,7 +193,12 @@ export function FairnessPage() {
     <PageLayout title={t('process:fairness.title')} subtitle={estate?.estateName} maxWidth={1200}>
       {!estate && <EmptyState title={t('process:common.noEstate')} />}
       {estate && estate.stage >= Stage.Finalizing && <ReportFiles estateId={estate.estateId} />}
-      {report.isPending && estateId && <FullPageLoader />}
+      {estate && !ready && !waiting && (
+        <EmptyState title={t('process:fairness.notReady.title')}>
+          {t('process:fairness.notReady.text', { step: t(`stages:stage.${Stage.AssignRemaining}.name`) })}
+        </EmptyState>
+      )}
+      {(waiting || (ready && report.isPending)) && <FullPageLoader />}
       {report.isError && <Alert severity="info">{errorMessage(report.error, t)}</Alert>}
       {report.data && (
         <>
