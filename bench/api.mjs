@@ -295,10 +295,12 @@ function scenarios(seeded, t) {
 }
 
 /** Starts the built server, measures how long it takes to answer, and signs the people in. */
-async function startServer(env) {
+export async function startServer(env) {
   const port = await freePort();
   const started = performance.now();
-  const server = startProcess(process.execPath, [path.join(dist, 'main.js')], {
+  // BENCH_SERVER_NODE_ARGS: extra Node options for the server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = startProcess(process.execPath, [...nodeArgs, path.join(dist, 'main.js')], {
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -341,7 +343,7 @@ async function signInAll(base, seeded) {
 }
 
 /** Runs the named scenarios on one server (warm-up first, not counted). */
-async function runScenarios(kind, base, seeded, names, duration, log, label = '') {
+export async function runScenarios(kind, base, seeded, names, duration, log, label = '') {
   const t = await signInAll(base, seeded);
   const all = scenarios(seeded, t);
   const bodies = {};

@@ -66,7 +66,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 }
 
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Generic plans for the named hot statements (`statementName`; only they are prepared): planning
+  // the item list cost as much as running it, on every request (ADR 0018).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
   const writes = new WriteCounter();
   const db = drizzlePg(countWrites(pool, writes), { schema }) as unknown as Db;
   const conn = await pool.connect();
@@ -257,4 +259,23 @@ export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
   const pool = client as pg.Pool;
   return (await pool.query<T & pg.QueryResultRow>({ name: statementName(text), text, values: params })).rows;
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * A hot read written as SQL text with `$n` parameters (no query builder on each request: building
+ * and hashing the item list's statement cost more of the server's time than PostgreSQL spent on
+ * it), prepared by name on PostgreSQL (`statementName`, remembered per text). Rows come with the
+ * driver's own type parsing on both databases (dates as Date, json parsed, int4 as number).
+ */
+export async function queryTextPrepared<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = statementName(text);
+    if (statementNames.size < 1_000) statementNames.set(text, name);
+  }
+  return (await (client as pg.Pool).query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
 }

@@ -309,6 +309,26 @@ export const items = pgTable(
   ],
 );
 
+/**
+ * What the item list shows beside each item, one row per item (migration 0015, ADR 0018): kept by
+ * triggers in the same transaction as the heart, photo, label or role change that alters it, so the
+ * list reads it by key. Counts and names only, never who hearted. An item with nothing yet may have
+ * no row (read with a left join; zeros and empty lists).
+ */
+export const itemSummaries = pgTable('item_summaries', {
+  itemId: uuid('item_id')
+    .primaryKey()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  estateId: uuid('estate_id')
+    .notNull()
+    .references(() => estates.id, { onDelete: 'cascade' }),
+  interestCount: integer('interest_count').notNull().default(0),
+  photoCount: integer('photo_count').notNull().default(0),
+  firstPhotoId: uuid('first_photo_id'),
+  categories: jsonb('categories').$type<string[]>().notNull().default([]),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+});
+
 export const itemLabels = pgTable(
   'item_labels',
   {
@@ -321,8 +341,14 @@ export const itemLabels = pgTable(
     labelId: uuid('label_id')
       .notNull()
       .references(() => labels.id, { onDelete: 'cascade' }),
+    /** The item's number, filled in by a trigger (migration 0015): a category's items in number order are one index range. */
+    itemNumber: integer('item_number'),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.labelId] }), index('item_labels_label_idx').on(t.labelId)],
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.labelId] }),
+    index('item_labels_label_idx').on(t.labelId),
+    index('item_labels_label_number_idx').on(t.labelId, t.itemNumber, t.itemId),
+  ],
 );
 
 export const photos = pgTable(

@@ -276,6 +276,58 @@ describe('item list', () => {
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['limit', 'sort']);
   });
 
+  it('pages a category in number order both ways, with and without another filter (ADR 0018)', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    for (let i = 1; i <= 7; i++)
+      await createItem(h, estateId, trustee, { name: `Item ${i}`, categories: i % 2 ? ['Lamps', 'Art'] : ['Art'], notes: i <= 3 ? 'old' : '' });
+    const list = (q: string) =>
+      call(h, 'GET', `/api/estates/${estateId}/items?${q}`, { as: trustee }).then((r) => r.json());
+    const walk = async (q: string) => {
+      const names: string[] = [];
+      let cursor: string | null = null;
+      let total: number;
+      do {
+        const page: { items: { name: string; categories: string[] }[]; nextCursor: string | null; total: number } =
+          await list(`${q}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        total = page.total;
+        names.push(...page.items.map((i) => i.name));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return { names, total };
+    };
+    expect(await walk('category=lamps')).toEqual({ names: ['Item 1', 'Item 3', 'Item 5', 'Item 7'], total: 4 });
+    expect(await walk('category=LAMPS&sort=-number')).toEqual({ names: ['Item 7', 'Item 5', 'Item 3', 'Item 1'], total: 4 });
+    expect(await walk('category=lamps&q=old')).toEqual({ names: ['Item 1', 'Item 3'], total: 2 });
+    expect(await walk('category=lamps&sort=name')).toEqual({ names: ['Item 1', 'Item 3', 'Item 5', 'Item 7'], total: 4 });
+    expect(await walk('category=none')).toEqual({ names: [], total: 0 });
+    expect((await list('category=lamps')).items[0].categories).toEqual(['Art', 'Lamps']);
+  });
+
+  it('keeps the list’s counts and names right through every kind of change (item_summaries)', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    const a = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const item = await createItem(h, estateId, trustee, { categories: ['Zebra', 'apple'] });
+    const first = async () => (await call(h, 'GET', `/api/estates/${estateId}/items`, { as: trustee })).json().items[0];
+    expect(await first()).toMatchObject({ interestCount: 0, photoCount: 0, categories: ['apple', 'Zebra'] });
+    await h.database.db.insert(interests).values({ estateId, itemId: item.id, memberId: a.id });
+    expect((await first()).interestCount).toBe(1);
+    // The member stops being a receiver: the heart stays, but no longer counts; and back.
+    await h.database.db.update(memberships).set({ roles: [Role.Observer] }).where(and(eq(memberships.estateId, estateId), eq(memberships.userId, a.id)));
+    expect((await first()).interestCount).toBe(0);
+    await h.database.db.update(memberships).set({ roles: [Role.Beneficiary] }).where(and(eq(memberships.estateId, estateId), eq(memberships.userId, a.id)));
+    expect((await first()).interestCount).toBe(1);
+    const edited = await call(h, 'PATCH', `/api/estates/${estateId}/items/${item.id}`, {
+      as: trustee,
+      headers: { 'if-match': String(item.version) },
+      body: { categories: ['Books'] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await first()).categories).toEqual(['Books']);
+    expect(edited.json().item).toMatchObject({ categories: ['Books'], interestCount: 1 });
+    await h.database.db.delete(interests).where(eq(interests.itemId, item.id));
+    expect((await first()).interestCount).toBe(0);
+  });
+
   it('counts only receivers’ hearts and never says who', async () => {
     const { trustee, estateId } = await estateWithTrustee();
     const a = await addMember(h, estateId, trustee, [Role.Beneficiary]);

@@ -1,5 +1,5 @@
 /** Items: the catalogue's core. Every change is versioned (optimistic locking) and logged. */
-import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isStorableText } from '@estate/domain/schemas/text';
 import { can } from '@estate/domain/permissions';
@@ -11,7 +11,7 @@ import {
   type createItemBody,
   type updateItemBody,
 } from '@estate/domain/items';
-import { preparedByText, type Db } from '../../db/client.js';
+import { queryTextPrepared, type Db } from '../../db/client.js';
 import { estates, itemLabels, items, labels, locations, photos, rooms } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
@@ -20,7 +20,6 @@ import { AppError, notFound, says } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { findItem, settingsOf } from '../../platform/pool.js';
 import { inEstate } from '../../platform/tenancy.js';
-import { ITEM_ID, heartedBy, receiverInterestCount } from '../../db/fragments.js';
 
 type ItemRow = typeof items.$inferSelect;
 type CreateBody = z.infer<typeof createItemBody>;
@@ -41,32 +40,6 @@ export type ListQuery = {
   cursor?: string | undefined;
   limit: number;
 };
-
-const ITEM_FEATURED = sql.raw('"items"."featured_photo_id"');
-const ITEM_NAME = sql.raw('"items"."name"');
-const photoCountSql = sql<number>`(select count(*)::int from ${photos} p where p.item_id = ${ITEM_ID})`;
-const thumbPhotoSql = sql<
-  string | null
->`coalesce(${ITEM_FEATURED}, (select p.id from ${photos} p where p.item_id = ${ITEM_ID} order by p.position, p.id limit 1))`;
-/** The item's label names of one kind, in the order the list and detail show them. */
-const labelNamesSql = (kind: 'category' | 'tag') =>
-  sql<
-    string[]
-  >`(select coalesce(json_agg(l.name order by lower(l.name)), '[]'::json) from ${itemLabels} il join ${labels} l on l.id = il.label_id
-    where il.item_id = ${ITEM_ID} and l.kind = ${kind})`;
-
-function sortKey(sort: ListQuery['sort']) {
-  switch (sort) {
-    case 'name':
-    case '-name':
-      return { column: sql`lower(${items.name})`, value: (r: ItemRow) => r.name.toLowerCase() };
-    case 'updated':
-    case '-updated':
-      return { column: sql`${items.updatedAt}`, value: (r: ItemRow) => r.updatedAt.toISOString() };
-    default:
-      return { column: sql`${items.number}`, value: (r: ItemRow) => r.number };
-  }
-}
 
 /**
  * A page cursor is `[sort value, item id]`, base64url JSON; what the value is depends on the sort.
@@ -95,36 +68,93 @@ function decodeCursor(cursor: string, sort: ListQuery['sort']): [string | number
 }
 
 /** Who may see an assignment before results are published (stage 40): trustees, observers, and the receiver. */
-function canSeeAssignment(access: EstateAccess, row: ItemRow): boolean {
+function canSeeAssignment(access: EstateAccess, row: Pick<ItemRow, 'assignedTo'>): boolean {
   return can('assignment.viewAll', access) || row.assignedTo === access.user.id;
 }
 
-function filters(access: EstateAccess, query: ListQuery): SQL[] {
-  const conditions: SQL[] = [];
+/** The list's SQL, written as text with `$n` parameters (see `queryTextPrepared`). */
+class ListSql {
+  readonly params: unknown[] = [];
+  /** A new parameter's placeholder. */
+  p(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+}
+
+/** The filters, on `items` as `i` (the caller's estate is added by the caller). */
+function filters(sqlText: ListSql, access: EstateAccess, query: ListQuery, withCategory = true): string[] {
+  const conditions: string[] = [];
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const number = parseItemLabel(query.q);
+    const p = sqlText.p(pattern);
     conditions.push(
-      or(
-        ilike(items.name, pattern),
-        ilike(items.notes, pattern),
-        ...(number !== undefined ? [eq(items.number, number)] : []),
-      )!,
+      `(i.name ilike ${p} or i.notes ilike ${p}${number !== undefined ? ` or i.number = ${sqlText.p(number)}::int` : ''})`,
     );
   }
-  if (query.locationId) conditions.push(eq(items.locationId, query.locationId));
-  if (query.roomId) conditions.push(eq(items.roomId, query.roomId));
-  if (query.status) conditions.push(eq(items.status, query.status));
-  if (query.highInterest !== undefined) conditions.push(eq(items.highInterest, query.highInterest));
-  if (query.noPhoto) conditions.push(sql`not exists(select 1 from ${photos} p where p.item_id = ${ITEM_ID})`);
-  if (query.category) {
-    // Through the label's id (one index lookup), not a join per item.
-    conditions.push(sql`${ITEM_ID} in (select il.item_id from ${itemLabels} il where il.label_id in (
-      select l.id from ${labels} l where l.estate_id = ${access.estate.id} and l.kind = 'category' and lower(l.name) = lower(${query.category})))`);
+  if (query.locationId) conditions.push(`i.location_id = ${sqlText.p(query.locationId)}::uuid`);
+  if (query.roomId) conditions.push(`i.room_id = ${sqlText.p(query.roomId)}::uuid`);
+  if (query.status) conditions.push(`i.status = ${sqlText.p(query.status)}`);
+  if (query.highInterest !== undefined) conditions.push(`i.high_interest = ${sqlText.p(query.highInterest)}::boolean`);
+  if (query.noPhoto) conditions.push('not exists(select 1 from photos ph where ph.item_id = i.id)');
+  if (query.category && withCategory)
+    conditions.push(`i.id in (select il.item_id from item_labels il where il.label_id in (${categoryLabel(sqlText, access, query.category)}))`);
+  if (query.mine) {
+    const me = sqlText.p(access.user.id);
+    conditions.push(`(exists(select 1 from interests h where h.item_id = i.id and h.member_id = ${me}::uuid) or i.assigned_to = ${me}::uuid)`);
   }
-  if (query.mine) conditions.push(or(heartedBy(access.user.id), eq(items.assignedTo, access.user.id))!);
   return conditions;
 }
+
+/** The estate's category label of that name (case-insensitive: at most one). */
+function categoryLabel(sqlText: ListSql, access: EstateAccess, name: string): string {
+  return `select l.id from labels l where l.estate_id = ${sqlText.p(access.estate.id)}::uuid and l.kind = 'category' and lower(l.name) = lower(${sqlText.p(name)})`;
+}
+
+/**
+ * The list's total without visiting the items where something cheaper says it: a category alone is
+ * its label's links (one index-only range), no filter the estate's items (one index-only range).
+ * Other filters count their matches.
+ */
+function totalSql(sqlText: ListSql, access: EstateAccess, query: ListQuery): string {
+  // Its own parameters: every parameter made must be used (PostgreSQL cannot type one that is not).
+  const others =
+    query.q || query.locationId || query.roomId || query.status || query.highInterest !== undefined || query.mine || query.noPhoto;
+  if (!others && query.category)
+    return `(select count(*)::int from item_labels c where c.label_id = (${categoryLabel(sqlText, access, query.category)}))`;
+  const estate = `${sqlText.p(access.estate.id)}::uuid`;
+  if (!others) return `(select count(*)::int from items c where c.estate_id = ${estate})`;
+  return `(select count(*)::int from items i where i.estate_id = ${estate} and ${filters(sqlText, access, query).join(' and ')})`;
+}
+
+type ListRow = {
+  id: string;
+  number: number;
+  name: string;
+  location_id: string | null;
+  room_id: string | null;
+  status: ItemRow['status'];
+  distribution: ItemRow['distribution'];
+  high_interest: boolean;
+  value: string | null;
+  currency: string;
+  assigned_to: string | null;
+  version: number;
+  updated_at: Date | string;
+  thumb_photo_id: string | null;
+  interest_count: number;
+  photo_count: number;
+  categories: string[] | string;
+  interested: boolean;
+  total: number | null;
+};
+
+const SORT_SQL = {
+  number: (t: string) => `${t}.number`,
+  name: (t: string) => `lower(${t}.name)`,
+  updated: (t: string) => `${t}.updated_at`,
+} as const;
 
 /** A page of the list as this caller sees it; repeated reads between writes come from the read cache. */
 export function listItems(ctx: AppContext, access: EstateAccess, query: ListQuery) {
@@ -135,80 +165,85 @@ export function listItems(ctx: AppContext, access: EstateAccess, query: ListQuer
   );
 }
 
+/**
+ * One statement: the page's items by an index range (filter, sort, limit), then each of the page's
+ * rows joined by key to its summary (counts, first photo, category names: `item_summaries`, kept by
+ * triggers) and the caller's own heart; the total rides along (`totalSql`).
+ */
 async function loadItemList(ctx: AppContext, access: EstateAccess, query: ListQuery) {
   const estateId = access.estate.id;
-  const conditions = filters(access, query);
-  const key = sortKey(query.sort);
+  const q = new ListSql();
+  const kind = query.sort.replace(/^-/, '') as keyof typeof SORT_SQL;
   const descending = query.sort.startsWith('-');
-  const pageConditions = [...conditions];
+  const direction = descending ? 'desc' : 'asc';
+  // A category in number order (the default) walks the category's links in number order
+  // (`item_labels_label_number_idx`) and stops at the page's end; other sorts filter, then sort.
+  const viaLinks = query.category !== undefined && kind === 'number';
+  const key = viaLinks ? (t: string) => (t === 'i' ? 'il.item_number' : `${t}.number`) : SORT_SQL[kind];
+  const id = viaLinks ? 'il.item_id' : 'i.id';
+  const pageConditions = [`i.estate_id = ${q.p(estateId)}::uuid`, ...filters(q, access, query, !viaLinks)];
+  if (viaLinks) pageConditions.push(`il.label_id = (${categoryLabel(q, access, query.category!)})`);
   if (query.cursor) {
-    const [value, id] = decodeCursor(query.cursor, query.sort);
-    pageConditions.push(
-      descending
-        ? sql`(${key.column}, ${items.id}) < (${value}, ${id})`
-        : sql`(${key.column}, ${items.id}) > (${value}, ${id})`,
-    );
+    const [value, cursorId] = decodeCursor(query.cursor, query.sort);
+    const cast = kind === 'number' ? '::int' : kind === 'updated' ? '::timestamptz' : '::text';
+    pageConditions.push(`(${key('i')}, ${id}) ${descending ? '<' : '>'} (${q.p(value)}${cast}, ${q.p(cursorId)}::uuid)`);
   }
-  // The total rides along in the same statement (an uncorrelated subquery, counted once; inside it
-  // "items" is the subquery's own table, so the same conditions apply to it).
-  const totalSql = sql<number>`(select count(*)::int from ${items} where ${inEstate(items, estateId, ...conditions)})`;
-  const rows = await preparedByText(
-    ctx.db
-      .select({
-        item: items,
-        interestCount: receiverInterestCount,
-        interested: heartedBy(access.user.id),
-        photoCount: photoCountSql,
-        thumbPhotoId: thumbPhotoSql,
-        categories: labelNamesSql('category'),
-        total: totalSql,
-      })
-      .from(items)
-      .where(inEstate(items, estateId, ...pageConditions))
-      .orderBy(descending ? desc(key.column) : asc(key.column), descending ? desc(items.id) : asc(items.id))
-      .limit(query.limit + 1),
-  );
-  // An empty page past a cursor says nothing of the total: only then is it counted on its own.
-  const total =
-    rows[0]?.total ??
-    (query.cursor
-      ? ((
-          await ctx.db
-            .select({ n: count() })
-            .from(items)
-            .where(inEstate(items, estateId, ...conditions))
-        )[0]?.n ?? 0)
-      : 0);
+  const limit = q.p(query.limit + 1);
+  const from = viaLinks ? 'item_labels il join items i on i.id = il.item_id' : 'items i';
+  const me = q.p(access.user.id);
+  const total = totalSql(q, access, query);
+  const text = `select p.id, p.number, p.name, p.location_id, p.room_id, p.status, p.distribution, p.high_interest,
+  p.value::text as value, p.currency, p.assigned_to, p.version, p.updated_at,
+  coalesce(p.featured_photo_id, s.first_photo_id) as thumb_photo_id,
+  coalesce(s.interest_count, 0) as interest_count, coalesce(s.photo_count, 0) as photo_count,
+  coalesce(s.categories, '[]'::jsonb) as categories,
+  h.item_id is not null as interested,
+  ${total} as total
+from (select i.* from ${from} where ${pageConditions.join(' and ')} order by ${key('i')} ${direction}, ${id} ${direction} limit ${limit}) p
+left join lateral (select * from item_summaries s where s.item_id = p.id) s on true
+left join interests h on h.item_id = p.id and h.member_id = ${me}::uuid
+order by ${key('p')} ${direction}, p.id ${direction}`;
+  const rows = await queryTextPrepared<ListRow>(ctx.db, text, q.params);
   const page = rows.slice(0, query.limit);
+  // An empty page past a cursor says nothing of the total: only then is it counted on its own.
+  let totalCount = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.cursor) {
+    const c = new ListSql();
+    const where = [`i.estate_id = ${c.p(estateId)}::uuid`, ...filters(c, access, query)].join(' and ');
+    const [counted] = await queryTextPrepared<{ n: number }>(ctx.db, `select count(*)::int as n from items i where ${where}`, c.params);
+    totalCount = counted?.n ?? 0;
+  }
   const now = ctx.now();
   const last = page.at(-1);
+  const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+  const cursorValue = (r: ListRow) => (kind === 'name' ? r.name.toLowerCase() : kind === 'updated' ? iso(r.updated_at) : r.number);
   return {
     items: page.map((r) => ({
-      id: r.item.id,
-      number: r.item.number,
-      label: itemLabel(r.item.number),
-      name: r.item.name,
-      locationId: r.item.locationId,
-      roomId: r.item.roomId,
-      categories: r.categories,
-      status: r.item.status,
-      distribution: r.item.distribution,
-      highInterest: r.item.highInterest,
-      value: r.item.value,
-      currency: r.item.currency,
-      photoCount: r.photoCount,
-      thumbUrl: r.thumbPhotoId ? ctx.fileUrls.photoUrl(estateId, r.thumbPhotoId, 'thumb', now) : null,
-      interestCount: r.interestCount,
+      id: r.id,
+      number: r.number,
+      label: itemLabel(r.number),
+      name: r.name,
+      locationId: r.location_id,
+      roomId: r.room_id,
+      categories: typeof r.categories === 'string' ? (JSON.parse(r.categories) as string[]) : r.categories,
+      status: r.status,
+      distribution: r.distribution,
+      highInterest: r.high_interest,
+      value: r.value,
+      currency: r.currency,
+      photoCount: r.photo_count,
+      thumbUrl: r.thumb_photo_id ? ctx.fileUrls.photoUrl(estateId, r.thumb_photo_id, 'thumb', now) : null,
+      interestCount: r.interest_count,
       interested: r.interested,
-      assignedTo: canSeeAssignment(access, r.item) ? r.item.assignedTo : null,
-      version: r.item.version,
-      updatedAt: r.item.updatedAt.toISOString(),
+      assignedTo: canSeeAssignment(access, { assignedTo: r.assigned_to }) ? r.assigned_to : null,
+      version: r.version,
+      updatedAt: iso(r.updated_at),
     })),
     nextCursor:
       rows.length > query.limit && last
-        ? Buffer.from(JSON.stringify([key.value(last.item), last.item.id])).toString('base64url')
+        ? Buffer.from(JSON.stringify([cursorValue(last), last.id])).toString('base64url')
         : null,
-    total,
+    total: totalCount,
   };
 }
 
@@ -230,30 +265,41 @@ export async function getItem(ctx: AppContext, access: EstateAccess, itemId: str
   return (await viewItem(ctx, access, itemId)).item;
 }
 
+type DetailRow = Omit<ItemRow, 'estateId' | 'importRef' | 'createdBy' | 'assignedBy' | 'updatedAt' | 'createdAt' | 'assignedAt'> & {
+  createdAt: Date;
+  updatedAt: Date;
+  assignedAt: Date | null;
+  interestCount: number;
+  interested: boolean;
+  categories: string[];
+  tags: string[];
+  photos: PhotoRef[];
+  sameName: string | null;
+};
+
+/** The item's columns the detail shows, its summary (counts, names), the caller's heart, its photos, a same-named item. */
+const DETAIL_SQL = `select i.id, i.number, i.name, i.notes, i.location_id as "locationId", i.room_id as "roomId", i.giver, i.owners,
+  i.brand, i.model, i.year, i.value::text as value, i.currency, i.distribution, i.status, i.high_interest as "highInterest",
+  i.high_interest_source as "highInterestSource", i.assigned_to as "assignedTo", i.assignment_reason as "assignmentReason",
+  i.assignment_step as "assignmentStep", i.assignment_detail as "assignmentDetail", i.assigned_at as "assignedAt",
+  i.unwanted_outcome as "unwantedOutcome", i.featured_photo_id as "featuredPhotoId", i.version,
+  i.created_at as "createdAt", i.updated_at as "updatedAt",
+  coalesce(s.interest_count, 0) as "interestCount",
+  coalesce(s.categories, '[]'::jsonb) as categories, coalesce(s.tags, '[]'::jsonb) as tags,
+  exists(select 1 from interests h where h.item_id = i.id and h.member_id = $3::uuid) as interested,
+  (select coalesce(json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.position, p.id), '[]'::json)
+    from photos p where p.item_id = i.id) as photos,
+  (select o.name from items o where o.estate_id = $1::uuid and o.id <> i.id and lower(o.name) = lower(i.name) limit 1) as "sameName"
+from items i left join item_summaries s on s.item_id = i.id
+where i.estate_id = $1::uuid and i.id = $2::uuid`;
+
 /** One query for everything the detail shows (this is the most-read page after the list). */
 async function loadItem(ctx: AppContext, access: EstateAccess, itemId: string) {
   const estateId = access.estate.id;
-  const [found] = await preparedByText(
-    ctx.db
-      .select({
-        item: items,
-        interestCount: receiverInterestCount,
-        interested: heartedBy(access.user.id),
-        categories: labelNamesSql('category'),
-        tags: labelNamesSql('tag'),
-        photos: sql<
-          PhotoRef[]
-        >`(select coalesce(json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.position, p.id), '[]'::json)
-        from ${photos} p where p.item_id = ${ITEM_ID})`,
-        sameName: sql<
-          string | null
-        >`(select o.name from ${items} o where o.estate_id = ${estateId} and o.id <> ${ITEM_ID} and lower(o.name) = lower(${ITEM_NAME}) limit 1)`,
-      })
-      .from(items)
-      .where(inEstate(items, estateId, eq(items.id, itemId))),
-  );
+  const [found] = await queryTextPrepared<DetailRow>(ctx.db, DETAIL_SQL, [estateId, itemId, access.user.id]);
   if (!found) throw notFound('That item');
-  const { item: row, categories, tags, photos: photoRows } = found;
+  const { categories, tags, photos: photoRows } = found;
+  const row = found;
   const now = ctx.now();
   const showAssignment = canSeeAssignment(access, row);
   return {
