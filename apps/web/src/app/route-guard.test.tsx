@@ -43,6 +43,17 @@ describe('route guard in the running app', () => {
     expect(api.find('GET', '/api/estates/e1/my-items')).toHaveLength(0);
   });
 
+  it('restores a session with the one refresh call when its answer carries the person (no /api/me)', async () => {
+    const api = mockFetch({
+      'GET /api/setup': { needsSetup: false },
+      'POST /api/auth/refresh': { accessToken: 'token-5', me: makeMe({ accountStatus: 'pending-profile' }) },
+    });
+    const app = renderApp('/members');
+    await waitFor(() => expect(app.location()).toBe('/profile/edit'));
+    expect(api.find('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(api.find('GET', '/api/me')).toHaveLength(0);
+  });
+
   it('sends a signed-in person whose profile is incomplete to /profile/edit', async () => {
     mockFetch({
       'GET /api/setup': { needsSetup: false },

@@ -156,6 +156,18 @@ describe('signing in and sessions', () => {
     expect((await call(h, 'POST', '/api/auth/refresh', { as: { cookie: second } })).statusCode).toBe(401);
   });
 
+  it('answers a refresh with the new access token and the /api/me body (one call restores a session)', async () => {
+    await createUser(h, { email: 'm@example.com' });
+    const login = await call(h, 'POST', '/api/auth/login', { body: { email: 'm@example.com', password: PASSWORD } });
+    const res = await call(h, 'POST', '/api/auth/refresh', { as: { cookie: refreshCookie(login)! } });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<{ accessToken: string; me: unknown }>();
+    expect(Object.keys(answer).sort()).toEqual(['accessToken', 'me']);
+    const me = await call(h, 'GET', '/api/me', { as: { token: answer.accessToken } });
+    expect(me.statusCode).toBe(200);
+    expect(answer.me).toEqual(me.json());
+  });
+
   it('refuses an expired access token with token_expired, and a forged one with unauthenticated', async () => {
     const user = await createUser(h);
     expect((await call(h, 'GET', '/api/me', { as: user })).statusCode).toBe(200);

@@ -15,6 +15,7 @@ import { AppError, says } from '../../platform/errors.js';
 import { errorResponses, noContent, router } from '../../platform/http.js';
 import { toUserDto } from '../../platform/user-dto.js';
 import * as auth from './service.js';
+import { getMe } from '../me/service.js';
 import { consumeSignInLink, requestSignInLink } from './sign-in-link.js';
 import { consumeSignInLinkBody, signInLinkAnswer, signInLinkBody } from '@estate/domain/schemas/people';
 
@@ -123,7 +124,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async (req, reply) => {
       const session = await auth.refreshSession(ctx, req.log, req.cookies[REFRESH_COOKIE]);
       setRefreshCookie(reply, session);
-      return { accessToken: session.accessToken };
+      // Extension of api.md: the /api/me body too, so a page load restores the session in one call.
+      return { accessToken: session.accessToken, me: await getMe(ctx, session.user) };
     },
   });
 

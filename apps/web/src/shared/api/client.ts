@@ -3,6 +3,7 @@
  * httpOnly cookie the browser sends to /api/auth/refresh. A 401 `token_expired` refreshes once and
  * retries; a 401 `unauthenticated` (or a failed refresh) tells the session to end.
  */
+import type { Me } from '@estate/domain/schemas/account';
 import { ApiError, networkError, toApiError } from './api-error';
 
 export type SessionSignal = 'invalid' | 'expired';
@@ -72,17 +73,20 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
  * Asks for a new access token with the refresh cookie. Concurrent callers share one request.
  * Resolves to null when the server says no (or is unreachable).
  */
-export type RefreshResult = { ok: true; token: string } | { ok: false; reason: 'denied' | 'network' };
+export type RefreshResult =
+  | { ok: true; token: string; me?: Me }
+  | { ok: false; reason: 'denied' | 'network' };
 
 export function refreshAccessToken(): Promise<RefreshResult> {
   refreshing ??= (async (): Promise<RefreshResult> => {
     try {
       const response = await send('/api/auth/refresh', { method: 'POST', auth: false });
       if (!response.ok) return { ok: false, reason: response.status >= 500 ? 'network' : 'denied' };
-      const body = (await response.json()) as { accessToken?: unknown };
+      const body = (await response.json()) as { accessToken?: unknown; me?: Me };
       if (typeof body.accessToken !== 'string') return { ok: false, reason: 'denied' };
       accessToken = body.accessToken;
-      return { ok: true, token: body.accessToken };
+      // The answer also carries the /api/me body (an extension of api.md): no second call on load.
+      return { ok: true, token: body.accessToken, me: body.me && typeof body.me === 'object' ? body.me : undefined };
     } catch {
       return { ok: false, reason: 'network' };
     } finally {

@@ -64,7 +64,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return;
       }
       try {
-        const fresh = await fetchMe();
+        // The refresh answer carries the /api/me body; ask separately only if a server did not send it.
+        const fresh = refreshed.me ?? (await fetchMe());
         if (cancelled) return;
         setMe(fresh);
         setFlag(HAD_SESSION, true);
