@@ -201,7 +201,7 @@ async function loadItemList(ctx: AppContext, access: EstateAccess, query: ListQu
   ${total} as total
 from (select i.* from ${from} where ${pageConditions.join(' and ')} order by ${key('i')} ${direction}, ${id} ${direction} limit ${limit}) p
 left join lateral (select * from item_summaries s where s.item_id = p.id) s on true
-left join interests h on h.item_id = p.id and h.member_id = ${me}::uuid
+left join lateral (select h.item_id from interests h where h.item_id = p.id and h.member_id = ${me}::uuid limit 1) h on true
 order by ${key('p')} ${direction}, p.id ${direction}`;
   const rows = await queryTextPrepared<ListRow>(ctx.db, text, q.params);
   const page = rows.slice(0, query.limit);
