@@ -56,7 +56,7 @@ function zipNames(file: string): Promise<string[]> {
  * Opens each page as this person and waits for it to settle. Pages know the stage: none may ask for
  * something the server refuses (409, 401), fail (5xx) or log an error.
  */
-async function walk(page: Page, base: string, paths: string[]): Promise<string[]> {
+async function walk(page: Page, base: string, paths: string[], shots: string): Promise<string[]> {
   const problems = watchProblems(page);
   for (const path of paths) {
     await page.goto(`${base}${path}`);
@@ -64,6 +64,7 @@ async function walk(page: Page, base: string, paths: string[]): Promise<string[]
     // Come to rest: its loaders gone (the event stream stays open, so not "network idle").
     await page.waitForFunction(() => !document.querySelector('main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root'), undefined, { timeout: 15_000 });
     await settled(page);
+    await screenshot(page, `${shots}${path.replace(/\/p\/[^/]+/, '').replace(/[0-9a-f-]{36}/, 'item').replace(/[^a-z0-9]+/gi, '-')}`);
   }
   return problems;
 }
@@ -109,7 +110,7 @@ describe('closing an estate', () => {
     const itemId = await firstItem();
     for (const [who, person] of [['trustee', seeded.trustee], ['beneficiary', seeded.members.anna!]] as const) {
       const page = await openAs(browser, server.url, person, 'phone', who === 'trustee' ? 'en' : 'ar');
-      stage11Problems.push(...(await walk(page, server.url, pagesOf(who, itemId))));
+      stage11Problems.push(...(await walk(page, server.url, pagesOf(who, itemId), `closing-11-${who}`)));
       await page.context().close();
     }
     await advanceTo(server.url, seeded, [12, 13, 14]);
@@ -146,9 +147,9 @@ describe('closing an estate', () => {
 
   it('stage 90: every page of the trustee and of a beneficiary opens without a refusal or an error', async () => {
     const itemId = await firstItem();
-    expect(await walk(trustee, server.url, pagesOf('trustee', itemId))).toEqual([]);
+    expect(await walk(trustee, server.url, pagesOf('trustee', itemId), 'closing-90-trustee')).toEqual([]);
     const anna = await openAs(browser, server.url, seeded.members.anna!, 'phone', 'en');
-    expect(await walk(anna, server.url, pagesOf('beneficiary', itemId))).toEqual([]);
+    expect(await walk(anna, server.url, pagesOf('beneficiary', itemId), 'closing-90-beneficiary')).toEqual([]);
     await anna.context().close();
   });
 
@@ -180,7 +181,7 @@ describe('closing an estate', () => {
 
   it('stage 99: every page opens without a refusal; the trustee\'s changing buttons stay, disabled, saying why', async () => {
     const itemId = await firstItem();
-    expect(await walk(trustee, server.url, pagesOf('trustee', itemId))).toEqual([]);
+    expect(await walk(trustee, server.url, pagesOf('trustee', itemId), 'closing-99-trustee')).toEqual([]);
     await trustee.goto(`${server.url}/p/${seeded.estateId}/i/${itemId}`);
     const edit = trustee.getByRole('button', { name: ct('en', 'common.edit') });
     await edit.waitFor();
@@ -192,7 +193,7 @@ describe('closing an estate', () => {
     await settled(trustee);
     await screenshot(trustee, 'closing-en-desktop-99-control');
     const anna = await openAs(browser, server.url, seeded.members.anna!, 'phone', 'ar');
-    expect(await walk(anna, server.url, pagesOf('beneficiary', itemId))).toEqual([]);
+    expect(await walk(anna, server.url, pagesOf('beneficiary', itemId), 'closing-99-beneficiary')).toEqual([]);
     await anna.context().close();
   });
 });
