@@ -4,8 +4,6 @@
  * Each label carries a QR code that opens the item, its number large, its name and its place.
  */
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { directionOf, drawLine, wrapLines } from '../../platform/pdf-text.js';
 import type { LabelEntry } from './service.js';
 
@@ -24,7 +22,8 @@ export const LABEL_GRID = {
 export const LABELS_PER_PAGE = LABEL_GRID.columns * LABEL_GRID.rows;
 
 /** QR codes as small black-and-white PNGs (one byte per pixel, no alpha), 4 px per module. */
-export function qrPng(url: string): Promise<Buffer> {
+export async function qrPng(url: string): Promise<Buffer> {
+  const { default: QRCode } = await import('qrcode'); // loaded on first use: a fast cold start (ADR 0018)
   return QRCode.toBuffer(url, {
     errorCorrectionLevel: 'M',
     margin: 2,
@@ -69,6 +68,7 @@ function findUnicodeFont(): string | null {
 
 /** Renders the labels; `skip` leaves that many positions empty on the first page (a part-used sheet). */
 export async function renderLabelSheet(entries: LabelEntry[], options: { title: string; skip?: number }): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit'); // loaded on first use (ADR 0018)
   const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: printable(options.title), Creator: 'Estate Portal' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -3,7 +3,7 @@
  * bytes, never its name) within fixed limits and off the request loop, and writing CSV and XLSX
  * with formula injection guarded.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { fileTypeFromBuffer } from 'file-type';
@@ -297,7 +297,8 @@ async function readXlsx(bytes: Buffer, limits: ImportLimits): Promise<{ row: num
   const zipLimits = { unpackedBytes: limits.unpackedBytes, entries: limits.zipEntries, cells: limits.cells };
   checkDeclaredSizes(zip, zipLimits);
   unpackAndCount(bytes, zip, zipLimits);
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs'); // loaded on first use: a fast cold start (ADR 0018)
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {
@@ -350,7 +351,8 @@ const WIDTHS: Partial<Record<ExportColumn, number>> = { Receiver: 24, Reason: 22
  * which we produce, are numbers.
  */
 export async function writeXlsx(rows: ExportCell[][], sheetName: string, columns: readonly ExportColumn[] = COLUMNS): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs'); // loaded on first use: a fast cold start (ADR 0018)
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Estate Portal';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Items', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c, key: c, width: WIDTHS[c] ?? 14 }));

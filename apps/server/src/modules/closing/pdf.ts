@@ -4,7 +4,6 @@
  * (names in any Latin script, Arabic letters), otherwise in the built-in Helvetica (`printable`).
  */
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import { printable } from '../catalogue-io/labels.js';
 
 const FONTS = {
@@ -25,6 +24,7 @@ const BODY = 9.5;
 
 /** Renders a report: `title` on top, then `blocks` in order. Widths are fractions of the line. */
 export async function renderReportPdf(options: { title: string; subtitle: string; blocks: Block[] }): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit'); // loaded on first use: a fast cold start (ADR 0018)
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: printable(options.title), Creator: 'Estate Portal' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

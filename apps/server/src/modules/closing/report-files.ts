@@ -3,7 +3,6 @@
  * read it, and its bytes. Trustees and observers read every file; beneficiaries the ones at their
  * level, which name who received each item and why but no values, totals or anyone's choices.
  */
-import ExcelJS from 'exceljs';
 import type { FairnessReport } from '@estate/domain/fairness/report';
 import { STAGE_NAMES, isStageCode } from '@estate/domain/stages';
 import { escapeCell } from '../catalogue-io/sheet.js';
@@ -36,6 +35,7 @@ type Sheet = { name: string; columns: { header: string; width: number }[]; rows:
 
 /** A workbook of plain tables: text cells (formula-like text neutralised), numbers only where we made them. */
 export async function tableWorkbook(sheets: Sheet[]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs'); // loaded on first use: a fast cold start (ADR 0018)
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Estate Portal';
   for (const s of sheets) {

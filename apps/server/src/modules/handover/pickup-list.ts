@@ -4,8 +4,7 @@
  * laid out right to left (columns mirrored, text through the bidirectional algorithm).
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import type ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { items, photos } from '../../db/schema.js';
 import type { EstateAccess } from '../../platform/auth.js';
@@ -86,6 +85,7 @@ async function renderTable(
   options: { title: string; intro: string; columns: Column[]; cell: (entry: HandoverEntry, key: string) => string },
 ): Promise<Buffer> {
   const fonts = unicodeFonts();
+  const { default: PDFDocument } = await import('pdfkit'); // loaded on first use (ADR 0018)
   const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: printable(options.title), Creator: 'Estate Portal' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -244,7 +244,8 @@ export async function receiptSheetPdf(ctx: AppContext, access: EstateAccess, mem
 export async function pickupListXlsx(ctx: AppContext, access: EstateAccess, memberId: string) {
   const sheet = await sheetFor(ctx, access, memberId);
   const t = TEXTS[sheet.language];
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs'); // loaded on first use: a fast cold start (ADR 0018)
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Estate Portal';
   workbook.created = sheet.made;
   const ws = workbook.addWorksheet(t.sheet, { views: [{ rightToLeft: sheet.direction === 'rtl', state: 'frozen', ySplit: 1 }] });
