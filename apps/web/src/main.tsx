@@ -1,5 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startPageEarly } from './app/app-routes';
+import { restoreEarly } from './shared/session/session-provider';
 import { loadLanguage } from './shared/i18n/i18n';
 import { readGuestSettings } from './shared/settings/guest-settings';
 import { loadRtlCache } from './shared/theme/rtl-cache';
@@ -8,6 +10,10 @@ import { loadRtlCache } from './shared/theme/rtl-cache';
 const { settings } = readGuestSettings();
 document.documentElement.lang = settings.language;
 document.documentElement.dir = settings.direction;
+
+// Someone coming back: restore the session and fetch the page's code now, while the texts load.
+const restoring = restoreEarly();
+if (restoring) startPageEarly(window.location.pathname, window.location.search, restoring);
 
 async function start() {
   await Promise.all([

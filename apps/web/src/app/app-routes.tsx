@@ -7,10 +7,31 @@ import { useSession, type SessionValue } from '../shared/session/session-context
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { ErrorBoundary } from './error-boundary';
 import { NOT_FOUND_PATH, decideRoute, type GuardState } from './route-access';
-import { PAGES, ROUTES, findRoute, preloadPage, type RouteSpec } from './route-table';
+import { EARLY_READS, PAGES, ROUTES, findRoute, preloadPage, type RouteSpec } from './route-table';
+import { prefetch, type RefreshResult } from '../shared/api/client';
 import { HAD_SESSION, flag } from '../shared/session/session-flags';
 
 const loadShell = () => import('./layout/app-shell');
+
+/**
+ * On a page load with a session to restore (main.tsx, before the texts and the app): the page's
+ * code (and the shell's) starts downloading now, and once the session is back, the page's first
+ * reads start too, so that they are under way while the code arrives.
+ */
+export function startPageEarly(pathname: string, search: string, restoring: Promise<RefreshResult>): void {
+  const found = findRoute(pathname);
+  const spec = found?.spec;
+  if (!found || !spec || spec.frame !== 'shell' || !('page' in spec)) return;
+  void loadShell().catch(() => undefined);
+  preloadPage(spec.page);
+  const reads = EARLY_READS[spec.page];
+  if (!reads) return;
+  void restoring.then((restored) => {
+    const pid = found.params.pid;
+    if (!restored.ok || !restored.me || (pid && !restored.me.memberships.some((m) => m.estateId === pid))) return;
+    prefetch(reads(found.params, search));
+  });
+}
 const AppShell = lazy(async () => ({ default: (await loadShell()).AppShell }));
 
 export function guardState(session: SessionValue, allows?: GuardState['allows']): GuardState {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, fileNameOf, onSessionSignal, setAccessToken } from './client';
+import { api, fileNameOf, onSessionSignal, prefetch, setAccessToken } from './client';
 import { apiError, json, mockFetch } from '../../test/fetch-mock';
 
 describe('API client', () => {
@@ -8,6 +8,22 @@ describe('API client', () => {
     const net = mockFetch({ 'GET /api/me': { ok: 1 } });
     await expect(api('/api/me')).resolves.toEqual({ ok: 1 });
     expect(net.calls[0]?.headers.get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('answers a page\'s first read from the one started early, once, and never a write', async () => {
+    setAccessToken('abc');
+    const net = mockFetch({ 'GET /api/estates/e1/labels': { labels: [] } });
+    prefetch(['/api/estates/e1/labels']);
+    await expect(api('/api/estates/e1/labels')).resolves.toEqual({ labels: [] });
+    expect(net.find('GET', '/api/estates/e1/labels')).toHaveLength(1);
+    // Taken once: the next read asks again.
+    await api('/api/estates/e1/labels');
+    expect(net.find('GET', '/api/estates/e1/labels')).toHaveLength(2);
+    // Nothing is read early without a session, and signing out drops what was read.
+    prefetch(['/api/estates/e1/labels']);
+    setAccessToken(null);
+    prefetch(['/api/estates/e1/labels']);
+    expect(net.find('GET', '/api/estates/e1/labels')).toHaveLength(3);
   });
 
   it('refreshes once on token_expired and retries', async () => {

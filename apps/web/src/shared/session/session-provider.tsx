@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { Me } from '@estate/domain/schemas/account';
 import type { LoginAnswer } from '@estate/domain/schemas/auth';
 import type { SetupStatusAnswer } from '@estate/domain/schemas/setup';
-import { api, onSessionSignal, refreshAccessToken, setAccessToken } from '../api/client';
+import { api, onSessionSignal, refreshAccessToken, setAccessToken, type RefreshResult } from '../api/client';
 import { isApiError } from '../api/api-error';
 import { i18n } from '../i18n/i18n';
 import { notify } from '../ui/notify';
@@ -11,6 +11,18 @@ import { emitSessionCleared } from './session-events';
 import { HAD_SESSION, LOCKED, flag, setFlag } from './session-flags';
 
 const fetchMe = () => api<Me>('/api/me');
+
+let earlyRestore: Promise<RefreshResult> | null = null;
+
+/**
+ * Starts restoring the session at once (main.tsx calls it before the texts and the app have
+ * loaded), if this browser had one; the provider then takes this answer instead of asking again.
+ */
+export function restoreEarly(): Promise<RefreshResult> | null {
+  if (!flag(HAD_SESSION)) return null;
+  earlyRestore ??= refreshAccessToken();
+  return earlyRestore;
+}
 
 /**
  * The session: restores it from the refresh cookie on load, signs in and out, locks and unlocks,
@@ -51,7 +63,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     if (!hadSession) return;
     void (async () => {
-      const refreshed = await refreshAccessToken();
+      const pending = earlyRestore ?? refreshAccessToken();
+      earlyRestore = null;
+      const refreshed = await pending;
       if (cancelled) return;
       if (!refreshed.ok) {
         if (refreshed.reason === 'denied' && flag(HAD_SESSION))

@@ -15,6 +15,8 @@ type Props = {
   item: ListItem;
   canHeart: boolean;
   approval?: 'approved' | 'flagged';
+  /** A card in the first row: its photo is the page's largest paint, so it loads at once, first. */
+  eager?: boolean;
 };
 
 /**
@@ -106,14 +108,20 @@ export function NoPhotoIcon({ size = 24 }: { size?: number }) {
 }
 
 /** A photo card in the item grid: thumbnail, name, number, status and the heart. */
-export const ItemCard = memo(function ItemCard({ estateId, item, canHeart, approval }: Props) {
+export const ItemCard = memo(function ItemCard({ estateId, item, canHeart, approval, eager }: Props) {
   const { t } = useTranslation();
   return (
     <div className="item-card">
       <RouterLink className="item-card-link" to={`/p/${estateId}/i/${item.id}`}>
         <div className="item-card-photo" title={item.thumbUrl ? undefined : t('catalogue:items.noPhoto')}>
           {item.thumbUrl ? (
-            <img src={item.thumbUrl} alt="" loading="lazy" decoding="async" />
+            <img
+              src={item.thumbUrl}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              {...(eager ? { fetchPriority: 'high' as const } : {})}
+            />
           ) : (
             <NoPhotoIcon size={35} />
           )}

@@ -117,7 +117,7 @@ const GridRow = memo(function GridRow({
     >
       {items.map((item) => (
         <div key={item.id} className="items-grid-cell">
-          <ItemCard estateId={estateId} item={item} canHeart={canHeart} approval={approvals?.get(item.id)} />
+          <ItemCard estateId={estateId} item={item} canHeart={canHeart} approval={approvals?.get(item.id)} eager={top === 0} />
         </div>
       ))}
     </div>
