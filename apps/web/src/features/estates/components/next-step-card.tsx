@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import type { NextStepAnswer } from '@estate/domain/schemas/next-step';
+import { Stage } from '@estate/domain/stages';
 import { api } from '../../../shared/api/client';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { formatDate } from '../../../shared/i18n/format';
@@ -23,8 +24,12 @@ function useNextStep(estateId: string) {
 }
 
 /** The words of a step: a title, a line of progress or explanation, and the button's label. */
-function useWords(step: NextStep) {
+function useWords(step: NextStep, stage: number) {
   const { t } = useTranslation();
+  // From the final accounting on no turn comes again: say the part is done, not "we will email you".
+  if ((step.kind === 'finished' || step.kind === 'wait') && stage >= Stage.Finalizing) {
+    return { title: t('home:next.complete.title'), text: t('home:next.complete.text') };
+  }
   switch (step.kind) {
     case 'task': {
       const { done, total } = step.progress;
@@ -42,9 +47,9 @@ function useWords(step: NextStep) {
   }
 }
 
-function StepContent({ step }: { step: NextStep }) {
+function StepContent({ step, stage }: { step: NextStep; stage: number }) {
   const { t, i18n } = useTranslation();
-  const words = useWords(step);
+  const words = useWords(step, stage);
   const path = step.kind === 'task' || step.kind === 'lead' ? step.path : null;
   const fraction = step.kind === 'task' && step.progress.total ? Math.min(100, Math.round((100 * step.progress.done) / step.progress.total)) : null;
   return (
@@ -69,7 +74,7 @@ function StepContent({ step }: { step: NextStep }) {
 }
 
 /** The large card at the top of Home: the one thing to do next, always in view. */
-export function NextStepCard({ estateId }: { estateId: string }) {
+export function NextStepCard({ estateId, stage }: { estateId: string; stage: number }) {
   const { t } = useTranslation();
   const { data: step, isPending, isError } = useNextStep(estateId);
   // Without an answer the rest of Home still helps; no error card for a convenience.
@@ -90,7 +95,7 @@ export function NextStepCard({ estateId }: { estateId: string }) {
           <Skeleton variant="rounded" width={160} height={56} sx={{ mt: 2 }} />
         </Box>
       ) : (
-        <StepContent step={step} />
+        <StepContent step={step} stage={stage} />
       )}
     </Paper>
   );

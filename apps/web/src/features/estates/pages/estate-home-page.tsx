@@ -88,7 +88,7 @@ export function EstateHomePage() {
         )
       }
     >
-      <NextStepCard estateId={estate.estateId} />
+      <NextStepCard estateId={estate.estateId} stage={estate.stage} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         <Card variant="outlined">
           <CardContent>
