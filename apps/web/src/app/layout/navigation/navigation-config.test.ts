@@ -40,6 +40,7 @@ const TABLE: [string, number[], StageCode, string[], string[]][] = [
   ['trustee who is also a beneficiary', [0, 30, 10], 11, ['control', 'my-items'], []],
   ['estate owner', [0, 40], 11, ['analytics', 'accounts'], ['admin-users', 'my-items']],
   ['admin', [0, 99], 11, ['analytics', 'accounts', 'admin-users', 'admin-outbox'], []],
+  ['trustee of a closed estate (the pages still read)', [0, 30], 99, ['control', 'accounts', 'trustee-reports', 'handover'], []],
 ];
 
 describe('navigation filtered by role and by the policy', () => {

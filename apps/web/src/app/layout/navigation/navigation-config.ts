@@ -299,7 +299,9 @@ export function filterNavigation(items: readonly NavItem[], roles: readonly numb
   const out: NavItem[] = [];
   for (const item of items) {
     if (item.auth && !item.auth.some((list) => hasAccess(roles, list))) continue;
-    if (item.action && !(actor && can(item.action, actor))) continue;
+    // A menu entry leads to a page to read: a closed estate keeps the trustee's Control Panel and
+    // Accounts (their changing buttons say why they are disabled).
+    if (item.action && !(actor && can(item.action, actor, {}, 'read'))) continue;
     if (item.children) {
       const children = filterNavigation(item.children, roles, actor);
       if ((item.type === 'group' || item.type === 'collapse') && children.length === 0) continue;
