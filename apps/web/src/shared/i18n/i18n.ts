@@ -89,10 +89,18 @@ function fetchBundles(language: Language): Promise<void> {
   return pending;
 }
 
-/** Loads a language's texts (and English, the fallback) if needed, then switches to it. */
+/**
+ * Loads a language's texts if needed, then switches to it. Only the chosen language is waited for;
+ * English, the fallback for a text not yet translated, follows in the background (and is waited
+ * for only when the chosen language's texts cannot be fetched).
+ */
 export async function loadLanguage(language: Language): Promise<void> {
   try {
-    await Promise.all([fetchBundles('en'), language === 'en' ? undefined : fetchBundles(language)]);
+    if (language === 'en') await fetchBundles('en');
+    else {
+      await fetchBundles(language).catch(() => fetchBundles('en'));
+      void fetchBundles('en').catch(() => undefined);
+    }
   } catch {
     // Texts that could not be fetched (offline, a stale build) fall back to English; never an error.
   } finally {

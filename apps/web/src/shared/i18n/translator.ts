@@ -93,10 +93,10 @@ export class Translator {
   language = FALLBACK;
   private readonly bundles: Record<string, Record<string, Texts>> = {};
   private readonly languageListeners = new Set<(language: string) => void>();
-  private readonly addedListeners = new Set<() => void>();
+  private readonly addedListeners = new Set<(language: string, ns: string) => void>();
   /** As i18next's `i18n.store.on('added', …)`. */
   readonly store = {
-    on: (event: 'added', listener: () => void) => {
+    on: (event: 'added', listener: (language: string, ns: string) => void) => {
       if (event === 'added') this.addedListeners.add(listener);
     },
   };
@@ -112,7 +112,7 @@ export class Translator {
   addResourceBundle(language: string, ns: string, texts: object, _deep = true, overwrite = true): this {
     const byNs = (this.bundles[language] ??= {});
     byNs[ns] = merge(byNs[ns] ?? {}, texts as Texts, overwrite);
-    for (const listener of this.addedListeners) listener();
+    for (const listener of this.addedListeners) listener(language, ns);
     return this;
   }
 

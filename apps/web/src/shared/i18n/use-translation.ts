@@ -16,7 +16,11 @@ function bump(): void {
 }
 
 i18n.on('languageChanged', bump);
-i18n.store.on('added', bump);
+// Texts of another language (English arriving as the fallback) change nothing on screen unless the
+// current language lacks that namespace: no re-render of every text then.
+i18n.store.on('added', (language, ns) => {
+  if (language === i18n.language || !i18n.hasResourceBundle(i18n.language, ns)) bump();
+});
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
