@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, settled, watchProblems } from '../support/browser.js';
+import { atRest, launchBrowser, screenshot, settled, watchProblems } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
 import { ct, openAs, stageText } from '../support/process.js';
@@ -60,10 +60,7 @@ async function walk(page: Page, base: string, paths: string[], shots: string): P
   const problems = watchProblems(page);
   for (const path of paths) {
     await page.goto(`${base}${path}`);
-    await page.locator('main').first().waitFor();
-    // Come to rest: its loaders gone (the event stream stays open, so not "network idle").
-    await page.waitForFunction(() => !document.querySelector('main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root'), undefined, { timeout: 15_000 });
-    await settled(page);
+    await atRest(page);
     await screenshot(page, `${shots}${path.replace(/\/p\/[^/]+/, '').replace(/[0-9a-f-]{36}/, 'item').replace(/[^a-z0-9]+/gi, '-')}`);
   }
   return problems;

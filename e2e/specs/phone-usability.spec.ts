@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { axeProblems, launchBrowser, newContext, screenshot, watchProblems as watch } from '../support/browser.js';
+import { atRest, axeProblems, launchBrowser, newContext, screenshot, watchProblems as watch } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
 import { ct, openAs, stageText } from '../support/process.js';
@@ -82,9 +82,7 @@ async function overflowAt360(page: Page): Promise<string[]> {
 
 /** The checks every page gets: fits 360 px, axe, and a picture. */
 async function checkPage(page: Page, name: string, lang: Lang) {
-  await page.locator('main').first().waitFor();
-  // The page has come to rest: its loaders are gone (the event stream stays open, so not "network idle").
-  await page.waitForFunction(() => !document.querySelector('main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root'), undefined, { timeout: 15_000 });
+  await atRest(page);
   await page.waitForTimeout(300);
   expect(await overflowAt360(page), `overflow at 360 px on ${name} (${lang})`).toEqual([]);
   expect(await axeProblems(page), `axe on ${name} (${lang})`).toEqual([]);

@@ -78,3 +78,18 @@ export function watchProblems(page: Page): string[] {
   });
   return problems;
 }
+
+/**
+ * Waits until the page has come to rest: `main` is there and none of its loaders (a page's
+ * loading ring, an indeterminate progress bar, skeletons) is left. Not "network idle": the event
+ * stream stays open.
+ */
+export async function atRest(page: Page, timeout = 20_000): Promise<void> {
+  await page.locator('main').first().waitFor({ timeout });
+  await page.waitForFunction(
+    () => !document.querySelector('main [data-loading], main [role="progressbar"]:not([aria-valuenow]), main .MuiSkeleton-root'),
+    undefined,
+    { timeout },
+  );
+  await settled(page);
+}

@@ -8,6 +8,7 @@ export function FullPageLoader({ label }: { label?: string }) {
     <Box
       role="status"
       aria-live="polite"
+      data-loading=""
       sx={{
         minHeight: '60vh',
         display: 'flex',

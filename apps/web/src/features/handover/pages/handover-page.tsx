@@ -59,7 +59,8 @@ export function HandoverPage() {
   const stageNow = stageInfo.data?.stage ?? membership?.stage ?? 0;
   const stage = isStageCode(stageNow) ? stageNow : Stage.Initial;
   const policy = policyFor(actorOf(me, membership ? { ...membership, stage } : null));
-  const handover = useHandover(estateId, policy.can('handover.view'));
+  const mayView = policy.can('handover.view');
+  const handover = useHandover(estateId, mayView);
   const members = useMembers(estateId);
   const [search, setSearch] = useSearchParams();
   const receiver = search.get('receiver') ?? '';
@@ -113,7 +114,8 @@ export function HandoverPage() {
         )
       }
     >
-      {(handover.isPending || stageInfo.isPending) && <FullPageLoader />}
+      {!mayView && <EmptyState title={t('handover:board.notOpenYet', { name: t(`stages:stage.${Stage.AssignmentCompleted}.name`) })} />}
+      {mayView && (handover.isPending || stageInfo.isPending) && <FullPageLoader />}
       {handover.isError && <Alert severity="error">{errorMessage(handover.error, t)}</Alert>}
       {handover.data && (
         <>
