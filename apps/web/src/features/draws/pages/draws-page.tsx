@@ -49,14 +49,20 @@ export function DrawList() {
           <Typography variant="body2" color="text.secondary">
             {t('process:draws.ranAt', { date: formatDate(d.ranAt, i18n.language, true) })}
           </Typography>
-          {d.commitment && <Fingerprint label={t('process:commitments.commitment')} value={d.commitment} />}
-          {d.inputCommitment && <Fingerprint label={t('process:draws.inputCommitment')} value={d.inputCommitment} />}
-          {d.inputHash && <Fingerprint label={t('process:draws.inputHash')} value={d.inputHash} />}
+          {(d.commitment || d.inputCommitment || d.inputHash) && (
+            // The fingerprints are for those who check by hand: folded away, one tap to open.
+            <Box component="details" sx={{ mt: 1, '& > summary': { cursor: 'pointer', minHeight: 48, display: 'flex', alignItems: 'center', fontWeight: 600 } }}>
+              <summary>{t('process:draws.fingerprints')}</summary>
+              {d.commitment && <Fingerprint label={t('process:commitments.commitment')} value={d.commitment} />}
+              {d.inputCommitment && <Fingerprint label={t('process:draws.inputCommitment')} value={d.inputCommitment} />}
+              {d.inputHash && <Fingerprint label={t('process:draws.inputHash')} value={d.inputHash} />}
+            </Box>
+          )}
           <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-            <Button size="small" variant="outlined" onClick={() => void downloadDrawRecord(estateId, d.step).catch((e) => setError(errorMessage(e, t)))}>
+            <Button variant="outlined" sx={{ minHeight: 48 }} onClick={() => void downloadDrawRecord(estateId, d.step).catch((e) => setError(errorMessage(e, t)))}>
               {t('process:draws.download')}
             </Button>
-            <Button size="small" component={RouterLink} to={`/draws/verify?step=${d.step}`}>
+            <Button sx={{ minHeight: 48 }} component={RouterLink} to={`/draws/verify?step=${d.step}`}>
               {t('process:draws.verify')}
             </Button>
           </Box>
