@@ -1,5 +1,6 @@
 /**
- * Lighthouse on the item list (quality.md, "Benchmarks": mobile settings, performance ≥ 90).
+ * Lighthouse on the item list (quality.md, "Benchmarks": mobile settings, performance ≥ 90; issue 15
+ * raises it to ≥ 95, the median of the runs).
  * Starts the built server with the demo estate (~200 items with photos) in a temporary folder,
  * signs the trustee in inside Debian's Chromium, then lets Lighthouse load the list in the same
  * browser with its default mobile emulation and throttling. Writes bench/results/lighthouse.json.
@@ -17,7 +18,7 @@ import { freePort, startProcess, waitForUrl, waitUntil } from './support.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const LIGHTHOUSE_GOAL = { minPerformance: 90 };
+export const LIGHTHOUSE_GOAL = { minPerformance: 95 };
 const TRUSTEE = { email: 'susan@demo.example', password: 'Ellis-Demo-2026' };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
