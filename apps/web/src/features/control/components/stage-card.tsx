@@ -16,6 +16,7 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/session/session-context';
 import { RefusableButton } from '../../../shared/ui/refusable-button';
 import { useEstateMutation, useFlags, useStageMoves } from '../api';
+import { useDispositions } from '../../../shared/api/handover';
 import { Section } from './section';
 
 type Props = { estateId: string; stage: number };
@@ -91,6 +92,10 @@ export function StageCard({ estateId, stage }: Props) {
   // Leaving the review with flags still undecided is allowed, but the trustee should know.
   const flags = useFlags(estateId, stage === 2);
   const openFlags = stage === 2 ? (flags.data?.flags ?? []).filter((f) => !f.resolution).length : 0;
+  // Closing the estate freezes what becomes of unwanted and held items: say how many are undecided.
+  const closing = stage === Stage.Finalizing;
+  const dispositions = useDispositions(estateId, closing);
+  const undecided = closing ? (dispositions.data?.dispositions ?? []).filter((d) => d.disposition === null).length : 0;
 
   const confirm = () => {
     if (target === null) return;
@@ -147,6 +152,11 @@ export function StageCard({ estateId, stage }: Props) {
           {target !== null && target === next && openFlags > 0 && (
             <Alert severity="warning" sx={{ mb: 2 }}>
               {t('process:control.openFlags', { count: openFlags })}
+            </Alert>
+          )}
+          {target !== null && target === next && undecided > 0 && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('process:control.undecidedItems', { count: undecided })}
             </Alert>
           )}
           <DialogContentText dir="auto">

@@ -80,6 +80,19 @@ describe('control panel', () => {
     expect(api.find('POST', '/api/estates/e1/stage')).toHaveLength(0);
   });
 
+  it('warns before closing the estate while unwanted or held items have no decision (stage 90)', async () => {
+    const entry = (itemId: string, disposition: string | null) => ({ itemId, label: 'A-0001', name: 'Desk', itemStatus: 'unwanted', disposition, note: '', appraisal: null, sale: null });
+    mockFetch(
+      routes(90, both(99, 42), () => json(200, { stage: 99 }), {
+        'GET /api/estates/e1/dispositions': { dispositions: [entry('i1', null), entry('i2', 'donate'), entry('i3', null)] },
+      }),
+    );
+    renderApp('/trustee/control');
+    await userEvent.click(await screen.findByRole('button', { name: /^Move to/ }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/2 unwanted or held items have no decision yet/)).toBeInTheDocument();
+  });
+
   it('never offers a step back once results are published (stage 99)', async () => {
     mockFetch(routes(99, { forward: null, back: { to: 90, allowed: false, code: 'results-published' } }, () => json(200, { stage: 90 })));
     renderApp('/trustee/control');
