@@ -1,9 +1,7 @@
 /** Opens the database: embedded PGlite in DATA_DIR by default, or PostgreSQL when DATABASE_URL is set. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
@@ -37,7 +35,13 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 const MIGRATION_LOCK_KEY = 7_240_001;
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
+  // PGlite's driver loads only here: a server on PostgreSQL never needs it (ADR 0020).
+  const [{ PGlite: Pglite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = dataDir ? new Pglite(path.join(dataDir, 'pgdata')) : new Pglite();
   await client.waitReady;
   // One process per data folder (see lock.ts): its own writes are all the writes there are.
   const writes = new WriteCounter();
@@ -255,10 +259,9 @@ const dialect = new PgDialect();
  */
 export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
-  const pool = client as pg.Pool;
-  return (await pool.query<T & pg.QueryResultRow>({ name: statementName(text), text, values: params })).rows;
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (!(client instanceof pg.Pool)) return (await client.query<T>(text, params)).rows;
+  return (await client.query<T & pg.QueryResultRow>({ name: statementName(text), text, values: params })).rows;
 }
 
 const statementNames = new Map<string, string>();
@@ -270,12 +273,12 @@ const statementNames = new Map<string, string>();
  * driver's own type parsing on both databases (dates as Date, json parsed, int4 as number).
  */
 export async function queryTextPrepared<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (!(client instanceof pg.Pool)) return (await client.query<T>(text, params)).rows;
   let name = statementNames.get(text);
   if (name === undefined) {
     name = statementName(text);
     if (statementNames.size < 1_000) statementNames.set(text, name);
   }
-  return (await (client as pg.Pool).query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+  return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
 }

@@ -3,7 +3,6 @@
  * apply EXIF orientation, drop every metadata block (so no GPS position leaves the family), and
  * make a WebP preview and thumbnail.
  */
-import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_LIMITS } from '@estate/domain/uploads';
 import { AppError, says } from './errors.js';
@@ -29,6 +28,7 @@ export type ProcessedImage = {
 
 /** Refuses what is not a photo we read, or has more pixels than we decode (nothing decoded yet). */
 async function checkPhoto(bytes: Buffer): Promise<void> {
+  const { default: sharp } = await import('sharp'); // loaded on first use: a fast cold start (ADR 0020)
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) {
     throw new AppError('unsupported_type', says('images.notPhoto'));
@@ -56,6 +56,7 @@ async function checkPhoto(bytes: Buffer): Promise<void> {
 
 export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
   await checkPhoto(bytes);
+  const { default: sharp } = await import('sharp');
   try {
     // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked.
     // limitInputPixels keeps decoding bounded even if the header understated the size.
@@ -74,6 +75,7 @@ export const AVATAR_SIZE = 256;
 
 export async function processAvatar(bytes: Buffer): Promise<Buffer> {
   await checkPhoto(bytes);
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS })
       .rotate()

@@ -2,7 +2,7 @@
  * Outgoing mail. Every message is written to the outbox table first (so admins can read it when no
  * SMTP server is configured, and nothing is lost if sending fails), then sent over SMTP if set.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -13,28 +13,29 @@ import { newId } from './ids.js';
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 export class Mailer {
-  private readonly transport: Transporter | undefined;
+  /** Made on the first message: nodemailer is loaded on first use (a fast cold start, ADR 0020). */
+  private transport: Promise<Transporter> | undefined;
   private readonly pending = new Set<Promise<void>>();
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    smtpUrl: string | undefined,
+    private readonly smtpUrl: string | undefined,
     private readonly from: string,
-  ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
-  }
+  ) {}
 
   /** Stores the message and sends it. Sending failures are recorded, never thrown at the caller. */
   async send(message: MailMessage): Promise<void> {
     const id = newId();
     const { html: _html, ...stored } = message;
     await this.db.insert(outbox).values({ id, ...stored });
-    if (!this.transport) {
+    if (!this.smtpUrl) {
       this.log.info({ mailId: id, subject: message.subject }, 'mail stored in outbox (no SMTP_URL set)');
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.from, ...message });
+      const smtpUrl = this.smtpUrl;
+      this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await this.transport).sendMail({ from: this.from, ...message });
       await this.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id));
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
@@ -61,6 +62,7 @@ export class Mailer {
 
   async close(): Promise<void> {
     await this.idle();
-    this.transport?.close();
+    // A transport that could not be made has nothing to close.
+    (await this.transport?.catch(() => undefined))?.close();
   }
 }

@@ -20,8 +20,8 @@ const RESET_TTL_MS = 30 * 60_000;
 /** A rotated refresh token presented again this soon is a race between tabs, not theft. */
 const ROTATION_GRACE_MS = 10_000;
 
-export function assertPasswordAllowed(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) {
+export async function assertPasswordAllowed(password: string, field = 'password'): Promise<void> {
+  if (await isCommonPassword(password)) {
     throw new AppError('validation_failed', says('auth.commonPassword'), {
       [field]: says('auth.commonPasswordField'),
     });
@@ -100,7 +100,7 @@ export function accountReader(user: UserRow): AccountReader {
  * no one can find out who has an account here): the existing account's owner gets a mail instead.
  */
 export async function registerUser(ctx: AppContext, body: z.infer<typeof registerBody>, language: Language = 'en'): Promise<User> {
-  assertPasswordAllowed(body.password);
+  await assertPasswordAllowed(body.password);
   const now = ctx.now();
   const invitation = body.invitation ? await findOpenInvitation(ctx.db, body.invitation, now) : undefined;
   if (invitation && invitation.email !== body.email) {
@@ -287,7 +287,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 }
 
 export async function resetPassword(ctx: AppContext, body: z.infer<typeof resetPasswordBody>): Promise<void> {
-  assertPasswordAllowed(body.password);
+  await assertPasswordAllowed(body.password);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now();
   const ended = await ctx.db.transaction(async (tx) => {
@@ -310,7 +310,7 @@ export async function changePassword(ctx: AppContext, user: UserRow, body: z.inf
       currentPassword: says('auth.wrongCurrentPassword'),
     });
   }
-  assertPasswordAllowed(body.newPassword, 'newPassword');
+  await assertPasswordAllowed(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const now = ctx.now();
   const generation = await ctx.db.transaction(async (tx) => {

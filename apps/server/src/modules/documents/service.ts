@@ -6,7 +6,6 @@
  * browser.
  */
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { documentKind, documentTypeOf, visibleLevels, type AccessLevel } from '@estate/domain/consent';
@@ -109,6 +108,7 @@ function displayName(fileName: string): string {
  */
 async function withoutMetadata(bytes: Buffer, contentType: string): Promise<Buffer> {
   if (contentType !== 'image/jpeg' && contentType !== 'image/png' && contentType !== 'image/webp') return bytes;
+  const { default: sharp } = await import('sharp'); // loaded on first use: a fast cold start (ADR 0020)
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: PHOTO_LIMITS.megapixels * 1_000_000 }).rotate();
     if (contentType === 'image/jpeg') return await image.jpeg({ quality: 95 }).toBuffer();

@@ -5,7 +5,6 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import sharp from 'sharp';
 import { items, photos } from '../../db/schema.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -41,6 +40,7 @@ async function thumbnails(ctx: AppContext, estateId: string, itemIds: string[]):
     .orderBy(asc(photos.position), asc(photos.id));
   const chosen = new Map<string, string>();
   for (const r of rows) if (!chosen.has(r.itemId) || r.featured) chosen.set(r.itemId, r.key);
+  const { default: sharp } = await import('sharp'); // loaded on first use: a fast cold start (ADR 0020)
   for (const [itemId, key] of chosen) {
     const bytes = await ctx.storage.get(key);
     if (!bytes) continue;

@@ -14,7 +14,7 @@ export async function needsSetup(ctx: AppContext): Promise<boolean> {
 }
 
 export async function createFirstAdmin(ctx: AppContext, body: z.infer<typeof setupBody>) {
-  if (isCommonPassword(body.password)) {
+  if (await isCommonPassword(body.password)) {
     throw new AppError('validation_failed', says('auth.commonPassword'), {
       password: says('auth.commonPasswordField'),
     });
