@@ -14,7 +14,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -69,6 +68,7 @@ import { Scheduler } from './platform/jobs.js';
 import { refreshStatistics } from './db/maintenance.js';
 import { sweepPhotoFilesWhenDue } from './modules/photos/sweep.js';
 import multipart from '@fastify/multipart';
+import { answerSerializer } from './platform/serializer.js';
 import { MAX_UPLOAD_BYTES } from './platform/images.js';
 
 declare module 'fastify' {
@@ -76,24 +76,6 @@ declare module 'fastify' {
     scheduler: Scheduler;
   }
 }
-
-/**
- * The schema-checked serialiser, remembering its text per answer object: an answer that comes
- * from the read cache is the same (never mutated) object each time and is checked and written once.
- */
-const serializeOncePerObject: typeof serializerCompiler = (route) => {
-  const serialize = serializerCompiler(route);
-  const written = new WeakMap<object, string>();
-  return (data: unknown) => {
-    if (typeof data !== 'object' || data === null) return serialize(data);
-    let text = written.get(data);
-    if (text === undefined) {
-      text = serialize(data);
-      written.set(data, text);
-    }
-    return text;
-  };
-};
 
 export type BuildOptions = {
   config: Config;
@@ -166,7 +148,7 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializeOncePerObject);
+  app.setSerializerCompiler(answerSerializer({ check: config.NODE_ENV !== 'production' }));
   // The API speaks JSON (and multipart for uploads); anything else is refused with 415.
   app.removeContentTypeParser('text/plain');
   // JSON as Fastify reads it (prototype poisoning refused), then no text a column cannot hold,

@@ -5,6 +5,7 @@ import { itemAnswer, itemsPageAnswer, labelsAnswer } from '@estate/domain/schema
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
+import { sendJsonText } from '../../platform/serializer.js';
 import * as items from './service.js';
 
 const itemParams = estateParams.extend({ iid: z.uuid() });
@@ -35,9 +36,10 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       }),
       response: { 200: itemsPageAnswer, ...errors },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const access = estateAccess(req);
-      return items.listItems(ctx, access, req.query);
+      const page = await items.listItems(ctx, access, req.query);
+      return sendJsonText(reply, page, itemsPageAnswer, ctx.config.NODE_ENV !== 'production');
     },
   });
 
