@@ -24,7 +24,8 @@ const dist = path.join(root, 'apps', 'server', 'dist');
 
 const ITEMS = 5_000;
 const CONNECTIONS = 32;
-const PASSWORD = 'Bench-Mark-Password-2026';
+/** Every bench person's password (runScenarios signs them in with it). */
+export const PASSWORD = 'Bench-Mark-Password-2026';
 
 const CATEGORIES = [
   'Furniture',
@@ -591,6 +592,19 @@ function goalText(goal) {
 }
 
 const mark = (r) => (!r ? '' : r.pass ? ' ✓' : ' ✗');
+
+/** The API figures as rows of `npm run bench`'s one table: what, measured, goal, met (undefined: reported only). */
+export function apiRows(results) {
+  const databases = [['PGlite', results.pglite], ['PostgreSQL', results.postgres]].filter(([, r]) => r && !r.skipped);
+  return databases.flatMap(([db, r]) =>
+    Object.keys(GOALS)
+      .filter((name) => r[name])
+      .map((name) => {
+        const goal = GOALS[name][db === 'PGlite' ? 'pglite' : 'postgres'];
+        return { what: `${LABELS[name]} (${db})`, measured: figure(r[name]), goal: goalText(goal), pass: Object.keys(goal).length ? r[name].pass : undefined };
+      }),
+  );
+}
 
 /** One Markdown table of every figure with its goal, the machine and the run (README, "Benchmarks"). */
 export function apiTable(results) {

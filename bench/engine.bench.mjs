@@ -23,6 +23,8 @@ import { verifyRecord } from '@estate/domain/draw/record';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { applyStep } from '../apps/server/src/modules/draws/service.ts';
+import { inputStageOf } from '../apps/server/src/modules/input-commitments/for-step.ts';
+import { sealInputs } from '../apps/server/src/modules/input-commitments/seal.ts';
 
 const ITEMS = 10_000;
 const RECEIVERS = 50;
@@ -137,6 +139,8 @@ async function benchDatabase(database, data, engineRecords) {
   for (const step of STEPS) {
     // The stage move itself is the stage module's business; here it is a plain update.
     await db.update(schema.estates).set({ stage: step }).where(eq(schema.estates.id, estateId));
+    // Moving on from the stage where the step's inputs were given seals them (as the stage move does).
+    await db.transaction((tx) => sealInputs(tx, { estateId, stage: inputStageOf(step), actorId: trusteeId, now: new Date() }));
     const s0 = performance.now();
     await db.transaction((tx) => applyStep(tx, { estateId, step, actorId: trusteeId, now: new Date() }));
     ms[step] = Math.round(performance.now() - s0);
