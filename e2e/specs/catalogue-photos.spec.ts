@@ -123,6 +123,8 @@ describe('photo order', () => {
     await page
       .getByText(t(lang, 'drag.pickedUp', { name: ct(lang, 'photos.name', { n: 1 }) }), { exact: true })
       .waitFor({ state: 'attached' });
+    // The picked-up tile lifts (a transition); a move during it can be lost on a busy machine.
+    await settled(page);
     await page.keyboard.press('ArrowRight');
     await page
       .getByText(

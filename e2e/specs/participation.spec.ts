@@ -244,6 +244,8 @@ describe('four beneficiaries on phones, stages 11 → 30', () => {
             .getByText(common(LANG[who], `drag.${key}`, { name: 'Ring' }), { exact: true })
             .waitFor({ state: 'attached' });
         await heard('pickedUp');
+        // The picked-up row lifts (a transition); a key pressed during it can be lost on a busy machine.
+        await settled(page);
         await page.keyboard.press('Escape');
         await heard('cancelled');
       }

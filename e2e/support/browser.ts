@@ -45,14 +45,23 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
-/** Serious or critical accessibility violations on the current page (empty when all is well). */
+/**
+ * Serious or critical accessibility violations on the current page (empty when all is well). A
+ * message fading in has, half-way, too little contrast, and one can start appearing while axe
+ * runs: the page is checked as it comes to rest, and a problem counts only if it is still there
+ * when checked again.
+ */
 export async function axeProblems(page: Page): Promise<string[]> {
-  // A message fading in has, half-way, too little contrast: check the page as it comes to rest.
-  await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  let problems: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await settled(page);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    problems = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    if (problems.length === 0) return problems;
+  }
+  return problems;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
