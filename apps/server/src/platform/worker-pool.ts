@@ -12,7 +12,7 @@
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, type WorkerOptions } from 'node:worker_threads';
 import { AppError, ERROR_STATUS, type ErrorCode, type Says } from './errors.js';
 
 export type TaskLimits = {
@@ -42,8 +42,12 @@ export function workerScript(callerUrl: string, baseName: string): WorkerScript 
 }
 
 function spawn(script: WorkerScript, maxHeapMb: number): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
-  if (!script.source) return new Worker(script.url, { resourceLimits });
+  return startWorker(script, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
+}
+
+/** Starts the worker module `script` (compiled or, under tsx and the test runner, TypeScript). */
+export function startWorker(script: WorkerScript, options: Pick<WorkerOptions, 'resourceLimits' | 'workerData'> = {}): Worker {
+  if (!script.source) return new Worker(script.url, options);
   // TypeScript source (tests, `npm run dev`): the worker registers tsx before importing the module.
   const tsx = pathToFileURL(
     createRequire(import.meta.url)
@@ -51,7 +55,7 @@ function spawn(script: WorkerScript, maxHeapMb: number): Worker {
       .replace(/\.cjs$/, '.mjs'),
   ).href;
   const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.url.href)}); });`;
-  return new Worker(code, { eval: true, execArgv: ['--conditions=source'], resourceLimits });
+  return new Worker(code, { ...options, eval: true, execArgv: ['--conditions=source'] });
 }
 
 type Idle = { worker: Worker; script: string; maxHeapMb: number; timer: NodeJS.Timeout };

@@ -1,0 +1,158 @@
+/**
+ * The embedded database's own thread (see pglite-thread.ts): PGlite runs here, so the request loop
+ * is free while PostgreSQL's WebAssembly executes a statement and reads or writes its files.
+ * Statements outside a transaction run one at a time in the order they arrive; a transaction
+ * holds its turn from BEGIN until the request loop says how it ends. Reads (`read`) do not wait in
+ * that line: they go to PGlite at once and run after the statement under way, so a page is never
+ * behind a queue of hearts.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import type { Call, Reply, ThreadError, WorkerData } from './pglite-thread.js';
+
+const port = parentPort!;
+const { dataDir } = workerData as WorkerData;
+
+/** Leaves a value of these types as PostgreSQL wrote it; the request loop applies the caller's parser. */
+function textFor(oids: number[] | undefined): QueryOptions['parsers'] {
+  if (!oids) return undefined;
+  return Object.fromEntries(oids.map((oid) => [oid, (value: string) => value]));
+}
+
+/** An error as data that survives the trip (its code, table, constraint, …), rebuilt on the other side. */
+function asThreadError(err: unknown): ThreadError {
+  if (!(err instanceof Error)) return { message: String(err), fields: {} };
+  const fields: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(err)) {
+    if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
+  }
+  return { message: err.message, fields };
+}
+
+type OpenTransaction = { tx: Transaction; end: (commit: boolean) => void };
+
+async function serve() {
+  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  await db.waitReady;
+  const transactions = new Map<number, OpenTransaction>();
+  let nextTransaction = 1;
+  const reply = (message: Reply) => port.postMessage(message);
+  const answer = (id: number, work: () => Promise<unknown>): Promise<void> =>
+    work().then(
+      (value) => reply({ id, ok: true, value }),
+      (err: unknown) => reply({ id, ok: false, error: asThreadError(err) }),
+    );
+
+  /** The line of statements outside a transaction: each starts when the one before has ended. */
+  const line: (() => Promise<void>)[] = [];
+  let lineBusy = false;
+  const takeTurn = (run: () => Promise<void>) => {
+    line.push(run);
+    if (!lineBusy) nextInLine();
+  };
+  // The next one starts after a turn of the event loop, not at once: in between, calls that have
+  // arrived are read (a chain of promises would leave them unread until the line is empty).
+  const nextInLine = () => {
+    const run = line.shift();
+    lineBusy = run !== undefined;
+    if (run) void run().finally(() => setImmediate(nextInLine));
+  };
+  const runner = (tx: number | undefined): Pick<Transaction, 'query' | 'exec'> => {
+    if (tx === undefined) return db;
+    const open = transactions.get(tx);
+    if (!open) throw new Error('That transaction has already ended.');
+    return open.tx;
+  };
+
+  port.on('message', (call: Call) => {
+    switch (call.op) {
+      case 'query': {
+        const run = () =>
+          answer(call.id, async () => {
+            const result = await runner(call.tx).query(call.text, call.params, { rowMode: call.rowMode, parsers: textFor(call.textOids) });
+            return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+          });
+        // A statement of an open transaction runs in it now; a read goes ahead of the line.
+        if (call.tx !== undefined || call.read) return void run();
+        return takeTurn(run);
+      }
+      case 'exec': {
+        const run = () =>
+          answer(call.id, async () =>
+            (await runner(call.tx).exec(call.text)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows })),
+          );
+        if (call.tx !== undefined) return void run();
+        return takeTurn(run);
+      }
+      case 'begin':
+        // The transaction's number goes back as soon as PGlite has begun it; it ends when the
+        // request loop sends `end` (commit when its callback succeeded, roll back when it threw),
+        // and only then does the next statement in line start.
+        return takeTurn(async () => {
+          const txId = nextTransaction++;
+          let begun = false;
+          await db
+            .transaction(
+              (tx) =>
+                new Promise<void>((resolve, reject) => {
+                  begun = true;
+                  transactions.set(txId, { tx, end: (commit) => (commit ? resolve() : reject(new RolledBack())) });
+                  reply({ id: call.id, ok: true, value: txId });
+                }),
+            )
+            .then(
+              () => finish(txId, { ok: true, value: null }),
+              (err: unknown) =>
+                begun
+                  ? finish(txId, err instanceof RolledBack ? { ok: true, value: null } : { ok: false, error: asThreadError(err) })
+                  : reply({ id: call.id, ok: false, error: asThreadError(err) }),
+            );
+        });
+      case 'end': {
+        const open = transactions.get(call.tx);
+        if (!open) return reply({ id: call.id, ok: false, error: { message: 'That transaction has already ended.', fields: {} } });
+        ending.set(call.tx, call.id);
+        return open.end(call.commit);
+      }
+      case 'listen':
+        return takeTurn(() =>
+          answer(call.id, async () => {
+            const stop = await db.listen(call.channel, (payload) => reply({ notification: call.channel, payload }));
+            listeners.set(call.channel, stop);
+            return null;
+          }),
+        );
+      case 'unlisten':
+        return takeTurn(() =>
+          answer(call.id, async () => {
+            await listeners.get(call.channel)?.();
+            listeners.delete(call.channel);
+            return null;
+          }),
+        );
+      case 'close':
+        return takeTurn(() =>
+          answer(call.id, async () => {
+            await db.close();
+            return null;
+          }),
+        );
+    }
+  });
+
+  /** Which `end` call waits for each transaction's outcome. */
+  const ending = new Map<number, number>();
+  const listeners = new Map<string, () => Promise<void>>();
+  function finish(txId: number, outcome: { ok: true; value: null } | { ok: false; error: ThreadError }) {
+    transactions.delete(txId);
+    const id = ending.get(txId);
+    ending.delete(txId);
+    if (id !== undefined) reply({ id, ...outcome });
+  }
+  reply({ ready: true });
+}
+
+/** How the request loop asks for a rollback: thrown inside PGlite's transaction, never reported as a failure. */
+class RolledBack extends Error {}
+
+serve().catch((err: unknown) => port.postMessage({ failed: asThreadError(err) } satisfies Reply));
