@@ -8,6 +8,8 @@
  *
  *   npm run build && node bench/api.mjs
  *   BENCH_DURATION=5 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/api.mjs
+ *
+ * BENCH_LATENCY_DETAIL=1 adds p90, p97.5 and the slowest request to each result in api.json.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -262,6 +264,7 @@ async function load(base, duration, connections, perClient) {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    ...(process.env.BENCH_LATENCY_DETAIL ? { p90Ms: result.latency.p90, p97_5Ms: result.latency.p97_5, maxMs: result.latency.max } : {}),
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
