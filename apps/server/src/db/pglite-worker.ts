@@ -29,13 +29,15 @@ function asThreadError(err: unknown): ThreadError {
   return { message: err.message, fields };
 }
 
-type OpenTransaction = { tx: Transaction; end: (commit: boolean) => void };
+/** `endCall`: the `end` call that waits for the transaction's outcome, once it has come. */
+type OpenTransaction = { tx: Transaction; end: (commit: boolean) => void; endCall?: number };
 
 async function serve() {
   const db = dataDir ? new PGlite(dataDir) : new PGlite();
   await db.waitReady;
   const transactions = new Map<number, OpenTransaction>();
   let nextTransaction = 1;
+  const listeners = new Map<string, () => Promise<void>>();
   const reply = (message: Reply) => port.postMessage(message);
   const answer = (id: number, work: () => Promise<unknown>): Promise<void> =>
     work().then(
@@ -57,6 +59,11 @@ async function serve() {
     lineBusy = run !== undefined;
     if (run) void run().finally(() => setImmediate(nextInLine));
   };
+  /** Answers `id` with what `work` gives, now (`goesAhead`) or in its turn in the line. */
+  const respond = (id: number, work: () => Promise<unknown>, goesAhead = false) => {
+    if (goesAhead) void answer(id, work);
+    else takeTurn(() => answer(id, work));
+  };
   const runner = (tx: number | undefined): Pick<Transaction, 'query' | 'exec'> => {
     if (tx === undefined) return db;
     const open = transactions.get(tx);
@@ -66,24 +73,30 @@ async function serve() {
 
   port.on('message', (call: Call) => {
     switch (call.op) {
-      case 'query': {
-        const run = () =>
-          answer(call.id, async () => {
-            const result = await runner(call.tx).query(call.text, call.params, { rowMode: call.rowMode, parsers: textFor(call.textOids) });
+      // A statement of an open transaction runs in it now; a read goes ahead of the line.
+      case 'query':
+        return respond(
+          call.id,
+          async () => {
+            const result = await runner(call.tx).query(call.text, call.params, {
+              rowMode: call.rowMode,
+              parsers: textFor(call.textOids),
+            });
             return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
-          });
-        // A statement of an open transaction runs in it now; a read goes ahead of the line.
-        if (call.tx !== undefined || call.read) return void run();
-        return takeTurn(run);
-      }
-      case 'exec': {
-        const run = () =>
-          answer(call.id, async () =>
-            (await runner(call.tx).exec(call.text)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows })),
-          );
-        if (call.tx !== undefined) return void run();
-        return takeTurn(run);
-      }
+          },
+          call.tx !== undefined || call.read === true,
+        );
+      case 'exec':
+        return respond(
+          call.id,
+          async () =>
+            (await runner(call.tx).exec(call.text)).map((r) => ({
+              rows: r.rows,
+              fields: r.fields,
+              affectedRows: r.affectedRows,
+            })),
+          call.tx !== undefined,
+        );
       case 'begin':
         // The transaction's number goes back as soon as PGlite has begun it; it ends when the
         // request loop sends `end` (commit when its callback succeeded, roll back when it threw),
@@ -96,7 +109,10 @@ async function serve() {
               (tx) =>
                 new Promise<void>((resolve, reject) => {
                   begun = true;
-                  transactions.set(txId, { tx, end: (commit) => (commit ? resolve() : reject(new RolledBack())) });
+                  transactions.set(txId, {
+                    tx,
+                    end: (commit) => (commit ? resolve() : reject(new RolledBack())),
+                  });
                   reply({ id: call.id, ok: true, value: txId });
                 }),
             )
@@ -104,49 +120,51 @@ async function serve() {
               () => finish(txId, { ok: true, value: null }),
               (err: unknown) =>
                 begun
-                  ? finish(txId, err instanceof RolledBack ? { ok: true, value: null } : { ok: false, error: asThreadError(err) })
+                  ? finish(
+                      txId,
+                      err instanceof RolledBack
+                        ? { ok: true, value: null }
+                        : { ok: false, error: asThreadError(err) },
+                    )
                   : reply({ id: call.id, ok: false, error: asThreadError(err) }),
             );
         });
       case 'end': {
         const open = transactions.get(call.tx);
-        if (!open) return reply({ id: call.id, ok: false, error: { message: 'That transaction has already ended.', fields: {} } });
-        ending.set(call.tx, call.id);
+        if (!open)
+          return reply({
+            id: call.id,
+            ok: false,
+            error: { message: 'That transaction has already ended.', fields: {} },
+          });
+        open.endCall = call.id;
         return open.end(call.commit);
       }
       case 'listen':
-        return takeTurn(() =>
-          answer(call.id, async () => {
-            const stop = await db.listen(call.channel, (payload) => reply({ notification: call.channel, payload }));
-            listeners.set(call.channel, stop);
-            return null;
-          }),
-        );
+        return respond(call.id, async () => {
+          listeners.set(
+            call.channel,
+            await db.listen(call.channel, (payload) => reply({ notification: call.channel, payload })),
+          );
+          return null;
+        });
       case 'unlisten':
-        return takeTurn(() =>
-          answer(call.id, async () => {
-            await listeners.get(call.channel)?.();
-            listeners.delete(call.channel);
-            return null;
-          }),
-        );
+        return respond(call.id, async () => {
+          await listeners.get(call.channel)?.();
+          listeners.delete(call.channel);
+          return null;
+        });
       case 'close':
-        return takeTurn(() =>
-          answer(call.id, async () => {
-            await db.close();
-            return null;
-          }),
-        );
+        return respond(call.id, async () => {
+          await db.close();
+          return null;
+        });
     }
   });
 
-  /** Which `end` call waits for each transaction's outcome. */
-  const ending = new Map<number, number>();
-  const listeners = new Map<string, () => Promise<void>>();
   function finish(txId: number, outcome: { ok: true; value: null } | { ok: false; error: ThreadError }) {
+    const id = transactions.get(txId)?.endCall;
     transactions.delete(txId);
-    const id = ending.get(txId);
-    ending.delete(txId);
     if (id !== undefined) reply({ id, ...outcome });
   }
   reply({ ready: true });
