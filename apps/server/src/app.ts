@@ -24,7 +24,12 @@ import { AppError, refusalBody, says, type Says } from './platform/errors.js';
 import { fieldSays } from './platform/field-says.js';
 import { requestLanguage } from './platform/refusals.js';
 import { loggerOptions } from './platform/logging.js';
-import { isDataException, isUnreadableForm, jsonMayHoldUnstorableText, unstorableTextPath } from './platform/http.js';
+import {
+  isDataException,
+  isUnreadableForm,
+  jsonMayHoldUnstorableText,
+  unstorableTextPath,
+} from './platform/http.js';
 import { governRoutes } from './platform/route-access.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -138,12 +143,20 @@ function unstorableText(where: 'request' | 'querystring' | 'params', field: stri
   });
 }
 
-export async function buildApp({ config, database, now = () => new Date(), logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  now = () => new Date(),
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
     // A path that is not valid percent-encoding (or too long a path part) answers in the API's shape.
     frameworkErrors: (err, _req, reply) => {
-      const field = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? says('validation.addressTooLong') : says('validation.addressInvalid');
+      const field =
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? says('validation.addressTooLong')
+          : says('validation.addressInvalid');
       void refuse(reply, new AppError('validation_failed', says('validation.address'), { path: field }));
     },
   });
@@ -245,14 +258,26 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
   await app.register(rateLimit, {
     global: false,
     // ioredis is loaded only when a Redis is configured (a fast cold start, ADR 0018).
-    ...(config.REDIS_URL ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) } : {}),
+    ...(config.REDIS_URL
+      ? {
+          redis: new (await import('ioredis')).Redis(config.REDIS_URL, {
+            connectTimeout: 2000,
+            maxRetriesPerRequest: 1,
+          }),
+        }
+      : {}),
     errorResponseBuilder: (_req, context) =>
-      new AppError('rate_limited', { reason: 'rate.wait', params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }, english: `Too many attempts. Please wait ${context.after} and try again.` }),
+      new AppError('rate_limited', {
+        reason: 'rate.wait',
+        params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+        english: `Too many attempts. Please wait ${context.after} and try again.`,
+      }),
   });
 
   app.addHook('onSend', async (req, reply) => {
     // API answers carry personal data: never cache them.
-    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs'))
+      reply.header('Cache-Control', 'no-store');
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -263,26 +288,36 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
         const prefix = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         const keys = (v.params as { keys?: unknown }).keys;
         if (v.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
-          for (const key of keys) fields[prefix ? `${prefix}.${String(key)}` : String(key)] = says('field.notAccepted');
+          for (const key of keys)
+            fields[prefix ? `${prefix}.${String(key)}` : String(key)] = says('field.notAccepted');
           continue;
         }
         fields[prefix || (err.validationContext ?? 'body')] ??= fieldSays(v.keyword, v.params, v.message);
       }
-      const where = err.validationContext === 'body' || !err.validationContext ? 'request' : err.validationContext;
+      const where =
+        err.validationContext === 'body' || !err.validationContext ? 'request' : err.validationContext;
       return refuse(reply, new AppError('validation_failed', says(`validation.${where}`), fields));
     }
     if (isUnreadableForm(err, req.headers['content-type'])) {
-      return refuse(reply, new AppError('validation_failed', says('validation.unreadableUpload'), { file: says('validation.unreadableFile') }));
+      return refuse(
+        reply,
+        new AppError('validation_failed', says('validation.unreadableUpload'), {
+          file: says('validation.unreadableFile'),
+        }),
+      );
     }
     if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       return refuse(reply, new AppError('unsupported_type', says('validation.multipart')));
     }
-    if (err.code === 'FST_FILES_LIMIT') return refuse(reply, new AppError('too_large', says('validation.oneFile')));
+    if (err.code === 'FST_FILES_LIMIT')
+      return refuse(reply, new AppError('too_large', says('validation.oneFile')));
     const status = err.statusCode ?? 500;
     if (status === 413) return refuse(reply, new AppError('too_large', says('code.too_large')));
-    if (status === 415) return refuse(reply, new AppError('unsupported_type', says('validation.contentType')));
+    if (status === 415)
+      return refuse(reply, new AppError('unsupported_type', says('validation.contentType')));
     if (status === 429) return refuse(reply, new AppError('rate_limited', says('code.rate_limited')));
-    if (status >= 400 && status < 500) return refuse(reply, new AppError('validation_failed', says('validation.unreadableRequest')));
+    if (status >= 400 && status < 500)
+      return refuse(reply, new AppError('validation_failed', says('validation.unreadableRequest')));
     const route = req.routeOptions.url;
     if (isDataException(err)) {
       // A value the database refused reached it unchecked: the sender's input, and a schema to tighten.
@@ -297,7 +332,11 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Estate Portal API', version: '0.1.0', description: 'See shared/spec/api.md for conventions.' },
+      info: {
+        title: 'Estate Portal API',
+        version: '0.1.0',
+        description: 'See shared/spec/api.md for conventions.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -322,11 +361,17 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
       // Look files up per request, so a rebuilt web app is served without restarting.
       wildcard: true,
       index: false,
+      // The build's Brotli and gzip copies (apps/web/scripts/compress-plugin.ts) when accepted.
+      preCompressed: true,
+      // Hashed assets never change; anything else (the app's page) is asked for again each time.
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_req, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWeb) {

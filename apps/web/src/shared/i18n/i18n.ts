@@ -1,46 +1,22 @@
 /**
- * Texts set-up. Texts are JSON files fetched on demand (hashed by the build), not JavaScript, so
- * they do not weigh on the first page. English is the fallback. The translator is a few lines of
- * our own with i18next's behaviour for what we use (see translator.ts).
+ * Texts set-up. Texts are JSON fetched on demand (one hashed file per language, built by
+ * scripts/texts-plugin.ts from `locales/<language>/<namespace>.json` and the shared content), not
+ * JavaScript, so they do not weigh on the first page. English is the fallback. The translator is a
+ * few lines of our own with i18next's behaviour for what we use (see translator.ts).
+ *
+ * Namespaces: `common` (shell, accounts), `stages` (stage names, help texts and to-dos: product
+ * content shared with the server's mail), `refusals` (the server's refusals, by their stable
+ * reason), `catalogue` (locations, rooms, items, photos, import), `process` (control panel,
+ * approvals, hearts, ranking, tokens, draws, reports) and one per later feature (its own file in
+ * each language). Use another namespace's key as `t('catalogue:items.title')`.
  */
 import type { Language } from '@estate/domain/schemas/account';
 import { LANGUAGES } from '@estate/domain/settings';
-// Stage names, help texts and to-dos are product content shared with the server (mail texts).
-import enStages from '@estate/domain/content/stages.en.json?url';
-import trStages from '@estate/domain/content/stages.tr.json?url';
-import arStages from '@estate/domain/content/stages.ar.json?url';
-// The server's refusals, by their stable reason: the same sentences the server answers with.
-import enRefusals from '@estate/domain/content/refusals.en.json?url';
-import trRefusals from '@estate/domain/content/refusals.tr.json?url';
-import arRefusals from '@estate/domain/content/refusals.ar.json?url';
+import { NAMESPACES, TEXT_URLS } from 'virtual:texts';
 import { setApiLanguage } from '../api/client';
 import { Translator } from './translator';
 
-/** Every `locales/<language>/<namespace>.json`: a feature adds its own namespace by adding its files. */
-const LOCALE_FILES = import.meta.glob<string>('./locales/*/*.json', { query: '?url', import: 'default', eager: true });
-
 export const i18n = new Translator();
-
-/**
- * `common` (shell, accounts), `stages` (shared content), `catalogue` (locations, rooms, items,
- * photos, import), `process` (control panel, approvals, hearts, ranking, tokens, draws, reports) and
- * one per later feature (its own file in each language). Use another namespace's key as
- * `t('catalogue:items.title')`.
- */
-const STAGE_URLS: Record<Language, string> = { en: enStages, tr: trStages, ar: arStages };
-const REFUSAL_URLS: Record<Language, string> = { en: enRefusals, tr: trRefusals, ar: arRefusals };
-
-function urlsOf(language: Language): Record<string, string> {
-  const urls: Record<string, string> = { stages: STAGE_URLS[language], refusals: REFUSAL_URLS[language] };
-  for (const [file, url] of Object.entries(LOCALE_FILES)) {
-    const [, lang, ns] = /\.\/locales\/([a-z]+)\/([\w-]+)\.json$/.exec(file) ?? [];
-    if (lang === language && ns) urls[ns] = url;
-  }
-  return urls;
-}
-
-const URLS: Record<Language, Record<string, string>> = { en: urlsOf('en'), tr: urlsOf('tr'), ar: urlsOf('ar') };
-export const NAMESPACES: readonly string[] = Object.keys(URLS.en);
 
 export const LANGUAGE_DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', tr: 'ltr', ar: 'rtl' };
 
@@ -72,17 +48,22 @@ const loading = new Map<Language, Promise<void>>();
 function fetchBundles(language: Language): Promise<void> {
   let pending = loading.get(language);
   if (!pending) {
-    pending = Promise.all(
-      NAMESPACES.map(async (ns) => {
-        if (i18n.hasResourceBundle(language, ns)) return;
-        const response = await fetch(URLS[language][ns] ?? URLS.en[ns]!, { credentials: 'same-origin' });
-        if (!response.ok) throw new Error(`texts for ${language}/${ns}: ${response.status}`);
-        const texts = (await response.json()) as object;
+    pending = (async () => {
+      if (NAMESPACES.every((ns) => i18n.hasResourceBundle(language, ns))) return;
+      const response = await fetch(TEXT_URLS[language], { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`texts for ${language}: ${response.status}`);
+      const all = (await response.json()) as Record<string, object>;
+      for (const [ns, texts] of Object.entries(all)) {
         // Content files are keyed by stage code; the UI reads them as `stage.<code>.<field>`.
-        const bundle = ns === 'stages' ? { stage: texts } : ns === 'refusals' ? nested(texts as Record<string, string>) : texts;
+        const bundle =
+          ns === 'stages'
+            ? { stage: texts }
+            : ns === 'refusals'
+              ? nested(texts as Record<string, string>)
+              : texts;
         i18n.addResourceBundle(language, ns, bundle, true, true);
-      }),
-    ).then(() => undefined);
+      }
+    })();
     pending.catch(() => loading.delete(language));
     loading.set(language, pending);
   }

@@ -1,0 +1,80 @@
+/**
+ * One texts file per language (`virtual:texts`): every namespace of `src/shared/i18n/locales/<lang>/`
+ * plus the shared stage and refusal content, as `{ [namespace]: texts }`. A page load then fetches
+ * one file instead of one per namespace (sixteen requests and sixteen fetch calls on a slow phone).
+ * A namespace a language lacks is English's. The build emits hashed files; the dev server answers
+ * `/@texts/<lang>.json` from the current files.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const VIRTUAL = 'virtual:texts';
+const RESOLVED = `\0${VIRTUAL}`;
+const LANGUAGES = ['en', 'tr', 'ar'] as const;
+const DEV_PREFIX = '/@texts/';
+
+const localesDir = path.join(import.meta.dirname, '..', 'src', 'shared', 'i18n', 'locales');
+const contentDir = path.dirname(
+  createRequire(import.meta.url).resolve('@estate/domain/content/stages.en.json'),
+);
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+
+function namespaceFiles(language: string): Record<string, string> {
+  const files: Record<string, string> = {
+    stages: path.join(contentDir, `stages.${language}.json`),
+    refusals: path.join(contentDir, `refusals.${language}.json`),
+  };
+  for (const name of readdirSync(path.join(localesDir, language))) {
+    if (name.endsWith('.json')) files[name.slice(0, -'.json'.length)] = path.join(localesDir, language, name);
+  }
+  return files;
+}
+
+/** The language's texts by namespace, English's where the language has no file of its own. */
+export function textsOf(language: string): { texts: Record<string, unknown>; files: string[] } {
+  const english = namespaceFiles('en');
+  const own = language === 'en' ? english : namespaceFiles(language);
+  const files = Object.keys(english).map((ns) => own[ns] ?? english[ns]!);
+  const texts = Object.fromEntries(Object.keys(english).map((ns, i) => [ns, readJson(files[i]!)]));
+  return { texts, files };
+}
+
+export function textsPlugin(): Plugin {
+  let serving = false;
+  return {
+    name: 'estate-texts',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    resolveId: (id) => (id === VIRTUAL ? RESOLVED : undefined),
+    load(id) {
+      if (id !== RESOLVED) return undefined;
+      const urls = LANGUAGES.map((language) => {
+        if (serving) return `${JSON.stringify(language)}: ${JSON.stringify(`${DEV_PREFIX}${language}.json`)}`;
+        const { texts, files } = textsOf(language);
+        for (const file of files) this.addWatchFile(file);
+        const ref = this.emitFile({
+          type: 'asset',
+          name: `texts.${language}.json`,
+          source: JSON.stringify(texts),
+        });
+        return `${JSON.stringify(language)}: import.meta.ROLLUP_FILE_URL_${ref}`;
+      });
+      return `export const TEXT_URLS = { ${urls.join(', ')} };\nexport const NAMESPACES = ${JSON.stringify(Object.keys(namespaceFiles('en')))};\n`;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const language = req.url?.startsWith(DEV_PREFIX)
+          ? req.url.slice(DEV_PREFIX.length).replace(/\.json.*$/, '')
+          : '';
+        if (!(LANGUAGES as readonly string[]).includes(language)) return next();
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(JSON.stringify(textsOf(language).texts));
+      });
+    },
+  };
+}
