@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startPageEarly } from './app/app-routes';
@@ -21,7 +22,8 @@ async function start() {
     settings.direction === 'rtl' ? loadRtlCache().catch(() => undefined) : undefined,
   ]);
   const root = document.getElementById('root');
-  if (root) createRoot(root).render(<App />);
+  // A transition: React renders the first page in slices, so a phone stays responsive meanwhile.
+  if (root) startTransition(() => createRoot(root).render(<App />));
 }
 
 void start();

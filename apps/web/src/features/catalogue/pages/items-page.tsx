@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
@@ -93,6 +93,8 @@ function Items({ estate }: { estate: EstateAccess }) {
   const filters = useMemo(() => filtersFrom(search, lid, rid), [search, lid, rid]);
   const [query, setQuery] = useState(filters.q ?? '');
   const [showFilters, setShowFilters] = useState(false);
+  // The filter form is built the first time it is opened (not on every visit to the list).
+  const [filtersBuilt, setFiltersBuilt] = useState(false);
   const [view, setView] = useState<'grid' | 'table'>(() =>
     window.localStorage.getItem(VIEW_KEY) === 'table' ? 'table' : 'grid',
   );
@@ -131,11 +133,22 @@ function Items({ estate }: { estate: EstateAccess }) {
     return () => clearTimeout(timer);
   }, [query, filters.q, update]);
 
-  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
-  const total = list.data?.pages[0]?.total ?? 0;
+  // The list (tens of cards) renders in the background, in slices: the page stays responsive while
+  // it does, and the loader stays until it is ready.
+  const listData = useDeferredValue(list.data);
+  const items = useMemo(() => listData?.pages.flatMap((p) => p.items) ?? [], [listData]);
+  const total = listData?.pages[0]?.total ?? 0;
   // The order shown, for next/previous on an item's page.
   const { search: listSearch } = useLocation();
-  useEffect(() => rememberItemOrder(estateId, items.map((i) => i.id), listSearch), [estateId, items, listSearch]);
+  useEffect(
+    () =>
+      rememberItemOrder(
+        estateId,
+        items.map((i) => i.id),
+        listSearch,
+      ),
+    [estateId, items, listSearch],
+  );
   const approvalMap = useMemo(
     () => new Map((approvals.data ?? []).map((a) => [a.itemId, a.status] as const)),
     [approvals.data],
@@ -200,7 +213,12 @@ function Items({ estate }: { estate: EstateAccess }) {
       actions={
         <>
           {createOffer.shown && (
-            <RefusableButton variant="contained" startIcon={<Add />} onClick={() => setAdding(true)} refusal={createOffer.refusal}>
+            <RefusableButton
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setAdding(true)}
+              refusal={createOffer.refusal}
+            >
               {t('catalogue:items.add')}
             </RefusableButton>
           )}
@@ -230,7 +248,10 @@ function Items({ estate }: { estate: EstateAccess }) {
           }}
         />
         <IconButton
-          onClick={() => setShowFilters((v) => !v)}
+          onClick={() => {
+            setFiltersBuilt(true);
+            setShowFilters((v) => !v);
+          }}
           aria-expanded={showFilters}
           aria-controls="item-filters"
           aria-label={t('catalogue:filters.title')}
@@ -259,30 +280,32 @@ function Items({ estate }: { estate: EstateAccess }) {
         </ToggleButtonGroup>
       </Box>
       <Collapse in={showFilters} id="item-filters">
-        <Card variant="outlined" sx={{ p: 2, mb: 2 }}>
-          <ItemsFilters
-            filters={filters}
-            locations={locations.data ?? []}
-            rooms={rooms.data ?? []}
-            categories={labels.data?.categories ?? []}
-            placeFixed={Boolean(lid)}
-            onChange={update}
-            onClear={() => {
-              setQuery('');
-              setSearch(new URLSearchParams(), { replace: true });
-            }}
-          />
-        </Card>
+        {filtersBuilt && (
+          <Card variant="outlined" sx={{ p: 2, mb: 2 }}>
+            <ItemsFilters
+              filters={filters}
+              locations={locations.data ?? []}
+              rooms={rooms.data ?? []}
+              categories={labels.data?.categories ?? []}
+              placeFixed={Boolean(lid)}
+              onChange={update}
+              onClear={() => {
+                setQuery('');
+                setSearch(new URLSearchParams(), { replace: true });
+              }}
+            />
+          </Card>
+        )}
       </Collapse>
 
-      {list.isPending && <FullPageLoader />}
+      {(list.isPending || (list.data && !listData)) && <FullPageLoader />}
       {list.isError && <Alert severity="error">{errorMessage(list.error, t)}</Alert>}
-      {list.data && (
+      {listData && (
         <Typography color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
           {t('catalogue:items.total', { count: total })}
         </Typography>
       )}
-      {list.data && items.length === 0 && (
+      {listData && items.length === 0 && (
         <Card variant="outlined">
           <EmptyState
             icon={<Inventory />}
