@@ -17,7 +17,8 @@ import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { useReadingContext } from '../components/estate-param';
 
-function DocumentCard({ doc, query }: { doc: Agreement; query: string }) {
+/** `mustAccept`: the viewer must accept before taking part; others may read without accepting. */
+function DocumentCard({ doc, query, mustAccept }: { doc: Agreement; query: string; mustAccept: boolean }) {
   const { t, i18n } = useTranslation('consent');
   const read = (part: number) => `/agreements/${doc.kind}/${part}${query}`;
   return (
@@ -26,11 +27,13 @@ function DocumentCard({ doc, query }: { doc: Agreement; query: string }) {
         <Typography id={`doc-${doc.kind}`} component="h2" variant="h5" sx={{ flex: '1 1 auto' }}>
           {doc.title}
         </Typography>
-        <Chip
-          color={doc.acceptedAt ? 'success' : 'warning'}
-          variant={doc.acceptedAt ? 'outlined' : 'filled'}
-          label={doc.acceptedAt ? t('overview.accepted') : t('overview.notYet')}
-        />
+        {doc.acceptedAt ? (
+          <Chip color="success" variant="outlined" label={t('overview.accepted')} />
+        ) : mustAccept ? (
+          <Chip color="warning" variant="filled" label={t('overview.notYet')} />
+        ) : (
+          <Chip variant="outlined" label={t('overview.notNeeded')} />
+        )}
       </Box>
       <Typography color="text.secondary" sx={{ mb: 1.5 }}>
         {t('overview.version', { version: doc.version })} · {t('overview.parts', { count: doc.parts.length })}
@@ -53,7 +56,7 @@ function DocumentCard({ doc, query }: { doc: Agreement; query: string }) {
           </Box>
         ))}
       </Box>
-      <Button variant={doc.acceptedAt ? 'outlined' : 'contained'} component={RouterLink} to={read(1)} sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' } }}>
+      <Button variant={doc.acceptedAt || !mustAccept ? 'outlined' : 'contained'} component={RouterLink} to={read(1)} sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' } }}>
         {doc.acceptedAt ? t('overview.readAgain') : t('overview.start')}
       </Button>
     </Paper>
@@ -66,6 +69,9 @@ export function AgreementsPage() {
   const { estateId, back, query } = useReadingContext();
   const agreements = useAgreements(estateId);
   const policy = usePolicy(estateId);
+  // The server says whether this person must accept (they take part in choosing and have not
+  // accepted both); someone who does not take part may read the documents without accepting.
+  const mustAccept = agreements.data?.required ?? true;
   const docs = agreements.data?.agreements ?? [];
   const allAccepted = docs.length > 0 && docs.every((d) => d.acceptedAt);
   return (
@@ -73,13 +79,18 @@ export function AgreementsPage() {
       {!estateId && <EmptyState title={t('overview.noEstate')} />}
       {agreements.isPending && estateId && <FullPageLoader />}
       {agreements.isError && <Alert severity="error">{errorMessage(agreements.error, t)}</Alert>}
+      {docs.length > 0 && !mustAccept && !allAccepted && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('overview.notNeededNote')}
+        </Alert>
+      )}
       {allAccepted && (
         <Alert severity="success" sx={{ mb: 2 }} action={back ? <Button component={RouterLink} to={back} color="inherit" sx={{ minHeight: 48 }}>{t('overview.continue')}</Button> : undefined}>
           {t('overview.allDone')}
         </Alert>
       )}
       {docs.map((doc) => (
-        <DocumentCard key={doc.kind} doc={doc} query={query} />
+        <DocumentCard key={doc.kind} doc={doc} query={query} mustAccept={mustAccept} />
       ))}
       {policy.can('agreement.viewAll') && (
         <Button component={RouterLink} to="/trustee/agreements" sx={{ minHeight: 48 }}>
