@@ -363,22 +363,21 @@ export async function buildApp({
       index: false,
       // The build's Brotli and gzip copies (apps/web/scripts/compress-plugin.ts) when accepted.
       preCompressed: true,
-      // Hashed assets never change; anything else (the app's page) is asked for again each time.
+      // Hashed assets never change; anything else (the app's page, also from the routes below) is
+      // asked for again each time.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', { schema: { hide: true } }, (_req, reply) =>
-      reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWeb) {
       return refuse(reply, new AppError('not_found', says('notFound.address')));
     }
     // Client-side routes: the single-page app decides what to show (including its own 404 page).
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 
   return app;

@@ -19,8 +19,7 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
-export function compressFolder(dir: string): number {
-  let count = 0;
+function compressFolder(dir: string): void {
   for (const file of filesUnder(dir)) {
     if (!TEXT.test(file)) continue;
     const source = readFileSync(file);
@@ -30,9 +29,7 @@ export function compressFolder(dir: string): number {
       brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     );
     writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
-    count++;
   }
-  return count;
 }
 
 export function compressPlugin(): Plugin {

@@ -34,7 +34,7 @@ function namespaceFiles(language: string): Record<string, string> {
 }
 
 /** The language's texts by namespace, English's where the language has no file of its own. */
-export function textsOf(language: string): { texts: Record<string, unknown>; files: string[] } {
+function textsOf(language: string): { texts: Record<string, unknown>; files: string[] } {
   const english = namespaceFiles('en');
   const own = language === 'en' ? english : namespaceFiles(language);
   const files = Object.keys(english).map((ns) => own[ns] ?? english[ns]!);
