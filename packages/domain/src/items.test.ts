@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { itemLabel, parseItemLabel, styleWarnings, updateItemBody } from './items.js';
+import { itemLabel, parseItemLabel } from './item-status.js';
+import { styleWarnings, updateItemBody } from './items.js';
 
 const base = { name: 'Chair, Oak, Ladder-Back 2', categories: ['Furniture'], giver: '', brand: '', model: '' };
 const ctx = { photoCount: 1, otherNames: [] as string[] };

@@ -1,22 +1,7 @@
 /** Item rules shared by the form and the server: fields, labels, and the style guide's warnings. */
 import { z } from 'zod';
 import { nameText, text } from './schemas/text.js';
-
-export const ITEM_STATUSES = ['unassigned', 'pending', 'hold', 'assigned', 'unwanted', 'handed-over'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
-
-export const DISTRIBUTIONS = ['divide', 'return'] as const;
-
-/** The per-estate number printed on labels: 42 → "A-0042". */
-export function itemLabel(number: number): string {
-  return `A-${String(number).padStart(4, '0')}`;
-}
-
-/** Parses "A-0042", "a42" or "42" back to 42; undefined when it is not an item number. */
-export function parseItemLabel(text: string): number | undefined {
-  const match = /^\s*(?:a-?)?0*(\d{1,7})\s*$/i.exec(text);
-  return match ? Number(match[1]) : undefined;
-}
+import { DISTRIBUTIONS } from './item-status.js';
 
 const shortText = text(200, { trim: true });
 const labelName = nameText(60);

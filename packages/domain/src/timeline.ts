@@ -5,7 +5,7 @@
  * other people's inputs (a flag's suggested correction, a draw record, who a directive names), and a
  * sentence never does. An entry with no sentence of its own becomes `other` ("You made a change").
  */
-import { itemLabel } from './items.js';
+import { itemLabel } from './item-status.js';
 
 export type ActivityFacts = {
   action: string;

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams, type Params } from 'react-router';
 import { useTranslation } from '../shared/i18n/use-translation';
 import { effectiveRoles } from '../shared/session/current-estate';
 import { getRedirectUrl, setRedirectUrl } from '../shared/session/redirect-url';
@@ -7,7 +7,7 @@ import { useSession, type SessionValue } from '../shared/session/session-context
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { ErrorBoundary } from './error-boundary';
 import { NOT_FOUND_PATH, decideRoute, type GuardState } from './route-access';
-import { EARLY_READS, PAGES, ROUTES, findRoute, preloadPage, type RouteSpec } from './route-table';
+import { EARLY_READS, PAGES, ROUTES, findRoute, preloadPage, type PageKey, type RouteSpec } from './route-table';
 import { prefetch, type RefreshResult } from '../shared/api/client';
 import { HAD_SESSION, flag } from '../shared/session/session-flags';
 
@@ -17,19 +17,28 @@ const loadShell = () => import('./layout/app-shell');
  * On a page load with a session to restore (main.tsx, before the texts and the app): the page's
  * code (and the shell's) starts downloading now, and once the session is back, the page's first
  * reads start too, so that they are under way while the code arrives.
+ * Finding the route and asking for each file (a link per file) cost a slow phone tens of
+ * milliseconds; each step runs in a task of its own so that the phone can answer a touch in
+ * between (ADR 0026).
  */
 export function startPageEarly(pathname: string, search: string, restoring: Promise<RefreshResult>): void {
-  const found = findRoute(pathname);
-  const spec = found?.spec;
-  if (!found || !spec || spec.frame !== 'shell' || !('page' in spec)) return;
-  void loadShell().catch(() => undefined);
-  preloadPage(spec.page);
-  const reads = EARLY_READS[spec.page];
+  setTimeout(() => {
+    const found = findRoute(pathname);
+    const spec = found?.spec;
+    if (!found || !spec || spec.frame !== 'shell' || !('page' in spec)) return;
+    void loadShell().catch(() => undefined);
+    setTimeout(() => startPage(spec.page, found.params, search, restoring), 0);
+  }, 0);
+}
+
+function startPage(page: PageKey, params: Params, search: string, restoring: Promise<RefreshResult>) {
+  preloadPage(page);
+  const reads = EARLY_READS[page];
   if (!reads) return;
   void restoring.then((restored) => {
-    const pid = found.params.pid;
+    const pid = params.pid;
     if (!restored.ok || !restored.me || (pid && !restored.me.memberships.some((m) => m.estateId === pid))) return;
-    prefetch(reads(found.params, search));
+    prefetch(reads(params, search));
   });
 }
 const AppShell = lazy(async () => ({ default: (await loadShell()).AppShell }));

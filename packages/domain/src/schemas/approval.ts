@@ -1,6 +1,6 @@
 /** Stage 2: approving an item, or flagging it with a comment and an optional suggested correction. */
 import { z } from 'zod';
-import { DISTRIBUTIONS } from '../items.js';
+import { DISTRIBUTIONS } from '../item-status.js';
 import { nameText, text } from './text.js';
 
 const shortText = text(200, { trim: true });

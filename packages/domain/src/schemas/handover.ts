@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DISPOSITIONS, HANDOVER_METHODS, HANDOVER_VIEW_STATUSES } from '../handover.js';
-import { ITEM_STATUSES } from '../items.js';
+import { ITEM_STATUSES } from '../item-status.js';
 
 export const handoverEntrySchema = z.object({
   itemId: z.string(),

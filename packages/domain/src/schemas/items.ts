@@ -1,6 +1,6 @@
 /** Answers of the items module (the catalogue's items: list, detail, writes, labels). */
 import { z } from 'zod';
-import { DISTRIBUTIONS, ITEM_STATUSES } from '../items.js';
+import { DISTRIBUTIONS, ITEM_STATUSES } from '../item-status.js';
 import { photoSchema } from './photos.js';
 
 /** One row of the item list: what a card or a table row shows. */

@@ -4,7 +4,7 @@
  * except in the answers for trustees and observers (`interestedMembersAnswer`, `adviceAnswer`).
  */
 import { z } from 'zod';
-import { ITEM_STATUSES } from '../items.js';
+import { ITEM_STATUSES } from '../item-status.js';
 
 /** How an answer names an item. */
 const itemRef = { itemId: z.string(), label: z.string(), name: z.string() };

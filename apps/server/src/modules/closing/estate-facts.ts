@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { handoverViewStatus, type HandoverViewStatus } from '@estate/domain/handover';
-import { itemLabel } from '@estate/domain/items';
+import { itemLabel } from '@estate/domain/item-status';
 import { Role } from '@estate/domain/roles';
 import type { Db } from '../../db/client.js';
 import { dispositions, drawRecords, estates, handovers, items, locations, memberships, receipts, rooms, users } from '../../db/schema.js';

@@ -8,7 +8,7 @@
  * tokens is ever added to a message, a conversation or a chat event.
  */
 import { asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { itemLabel } from '@estate/domain/items';
+import { itemLabel } from '@estate/domain/item-status';
 import type { ChatEventData, ChatMessage, Conversation } from '@estate/domain/schemas/conversations';
 import { queryRows, type Db } from '../../db/client.js';
 import { conversationReads, conversations, items, memberships, messages, photos, users } from '../../db/schema.js';

@@ -12,7 +12,7 @@ import { DrawInputError, type DrawStep } from '@estate/domain/draw/inputs';
 import { MissingSaltError } from '@estate/domain/draw/input-commitment';
 import { beneficiaryCopy, buildRecord, drawRecordSchema, recordTieBreaks, verifyRecord, type DrawRecord, type RecordAssignment } from '@estate/domain/draw/record';
 import { fairnessReport, redactFairnessFor } from '@estate/domain/fairness/report';
-import { itemLabel } from '@estate/domain/items';
+import { itemLabel } from '@estate/domain/item-status';
 import { can } from '@estate/domain/permissions';
 import { seesFullRecords } from '@estate/domain/draw/visibility';
 import { STAGE_NAMES, Stage, type StageCode } from '@estate/domain/stages';

@@ -4,7 +4,7 @@
  * appraiser values an item and says why; the seller or buyer records the sale of an item to be sold.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { itemLabel } from '@estate/domain/items';
+import { itemLabel } from '@estate/domain/item-status';
 import type { DispositionAppraisalBody, DispositionBody, SaleBody } from '@estate/domain/handover';
 import type { Db } from '../../db/client.js';
 import { dispositions, items } from '../../db/schema.js';

@@ -5,7 +5,7 @@
  * confirm with a tap. The reminder runs from the scheduler (once across processes, like deadlines).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { itemLabel } from '@estate/domain/items';
+import { itemLabel } from '@estate/domain/item-status';
 import { Stage } from '@estate/domain/stages';
 import type { HandoverStatus } from '@estate/domain/handover';
 import { estates, handovers, items, memberships, users } from '../../db/schema.js';

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { can } from '@estate/domain/permissions';
 import { ACCESS } from '@estate/domain/roles';
-import { itemLabel } from '@estate/domain/items';
+import { itemLabel } from '@estate/domain/item-status';
 import {
   handoverChangeRefusal,
   handoverViewStatus,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ITEM_STATUSES, appraisalBody, createItemBody, updateItemBody } from '@estate/domain/items';
+import { ITEM_STATUSES } from '@estate/domain/item-status';
+import { appraisalBody, createItemBody, updateItemBody } from '@estate/domain/items';
 import { itemAnswer, itemsPageAnswer, labelsAnswer } from '@estate/domain/schemas/items';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';

@@ -4,13 +4,8 @@ import { z } from 'zod';
 import { isStorableText } from '@estate/domain/schemas/text';
 import { can } from '@estate/domain/permissions';
 import { assignmentDetailFor, seesFullRecords } from '@estate/domain/draw/visibility';
-import {
-  itemLabel,
-  parseItemLabel,
-  styleWarnings,
-  type createItemBody,
-  type updateItemBody,
-} from '@estate/domain/items';
+import { styleWarnings, type createItemBody, type updateItemBody } from '@estate/domain/items';
+import { itemLabel, parseItemLabel } from '@estate/domain/item-status';
 import { queryTextPrepared, type Db } from '../../db/client.js';
 import { estates, itemLabels, items, labels, locations, photos, rooms } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';

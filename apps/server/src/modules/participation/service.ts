@@ -5,7 +5,7 @@
  * carry counts, and the activity entries about private inputs are visible to trustees only.
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { itemLabel } from '@estate/domain/items';
+import { itemLabel } from '@estate/domain/item-status';
 import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES } from '@estate/domain/stages';
 import { queryRows, type Db } from '../../db/client.js';

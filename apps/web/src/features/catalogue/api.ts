@@ -7,7 +7,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { ItemStatus } from '@estate/domain/items';
+import type { ItemStatus } from '@estate/domain/item-status';
 import type { MyApprovalsAnswer, ApproveAllAnswer } from '@estate/domain/schemas/approvals';
 import type { ImportAnswer, ImportPreviewAnswer } from '@estate/domain/schemas/catalogue-io';
 import type { Item, ItemAnswer, ItemsPageAnswer, LabelsAnswer, ListItem } from '@estate/domain/schemas/items';

@@ -104,6 +104,24 @@ describe('item list', () => {
     );
   });
 
+  it('shows the items as photos or as a table, the choice pressed and remembered', async () => {
+    signedIn([10], 1, { 'GET /api/estates/e1/items': { items: [listItem(1)], nextCursor: null, total: 1 } });
+    const first = renderApp('/p/e1/i');
+    expect(await screen.findByText('Dining Chair 1', {}, { timeout: 8000 })).toBeInTheDocument();
+    const view = screen.getByRole('group', { name: 'View' });
+    expect(within(view).getByRole('button', { name: 'Photos' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('rowgroup')).not.toBeInTheDocument();
+
+    await userEvent.setup().click(within(view).getByRole('button', { name: 'Table' }));
+    expect(within(view).getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(view).getByRole('button', { name: 'Photos' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('rowgroup')).toBeInTheDocument();
+
+    first.unmount();
+    renderApp('/p/e1/i');
+    expect(await screen.findByRole('button', { name: 'Table' }, { timeout: 8000 })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('says what to do when the estate has no items yet', async () => {
     signedIn([4], 1, { 'GET /api/estates/e1/items': { items: [], nextCursor: null, total: 0 } });
     renderApp('/p/e1/i');

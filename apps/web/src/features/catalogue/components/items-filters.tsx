@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { ITEM_STATUSES, type ItemStatus } from '@estate/domain/items';
+import { ITEM_STATUSES, type ItemStatus } from '@estate/domain/item-status';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { Location, Room } from '@estate/domain/schemas/locations';
 import { SORTS, type ItemFilters, type Sort } from '../api';

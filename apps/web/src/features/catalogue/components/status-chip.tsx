@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { ItemStatus } from '@estate/domain/items';
+import type { ItemStatus } from '@estate/domain/item-status';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 
 const COLORS: Record<ItemStatus, 'default' | 'info' | 'warning' | 'success' | 'error' | 'secondary'> = {

@@ -11,16 +11,12 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import FilterList from '@mui/icons-material/FilterList';
-import GridView from '@mui/icons-material/GridViewOutlined';
 import Inventory from '@mui/icons-material/Inventory2Outlined';
 import Search from '@mui/icons-material/Search';
-import TableRows from '@mui/icons-material/TableRowsOutlined';
-import { ITEM_STATUSES, type ItemStatus } from '@estate/domain/items';
+import { ITEM_STATUSES, type ItemStatus } from '@estate/domain/item-status';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -45,6 +41,7 @@ import {
 import { rememberItemOrder } from '../item-flow';
 import { useEstate, type EstateAccess } from '../use-estate';
 import { ItemsView } from '../components/items-view';
+import { ViewSwitch, type ItemsLayout } from '../components/view-switch';
 import { ItemsFilters } from '../components/items-filters';
 import { CatalogueMenu } from '../components/catalogue-menu';
 import { NotFoundNote } from '../components/not-found-note';
@@ -95,7 +92,7 @@ function Items({ estate }: { estate: EstateAccess }) {
   const [showFilters, setShowFilters] = useState(false);
   // The filter form is built the first time it is opened (not on every visit to the list).
   const [filtersBuilt, setFiltersBuilt] = useState(false);
-  const [view, setView] = useState<'grid' | 'table'>(() =>
+  const [view, setView] = useState<ItemsLayout>(() =>
     window.localStorage.getItem(VIEW_KEY) === 'table' ? 'table' : 'grid',
   );
   const [adding, setAdding] = useState(false);
@@ -235,7 +232,7 @@ function Items({ estate }: { estate: EstateAccess }) {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           placeholder={t('catalogue:items.searchPlaceholder')}
-          sx={{ flex: '1 1 220px' }}
+          sx={{ flex: '1 1 160px' }}
           slotProps={{
             htmlInput: { 'aria-label': t('catalogue:items.search') },
             input: {
@@ -260,24 +257,13 @@ function Items({ estate }: { estate: EstateAccess }) {
             <FilterList />
           </Badge>
         </IconButton>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
+        <ViewSwitch
           value={view}
-          onChange={(_e, value: 'grid' | 'table' | null) => {
-            if (!value) return;
+          onChange={(value) => {
             setView(value);
             window.localStorage.setItem(VIEW_KEY, value);
           }}
-          aria-label={t('catalogue:items.view')}
-        >
-          <ToggleButton value="grid" aria-label={t('catalogue:items.grid')}>
-            <GridView />
-          </ToggleButton>
-          <ToggleButton value="table" aria-label={t('catalogue:items.table')}>
-            <TableRows />
-          </ToggleButton>
-        </ToggleButtonGroup>
+        />
       </Box>
       <Collapse in={showFilters} id="item-filters">
         {filtersBuilt && (

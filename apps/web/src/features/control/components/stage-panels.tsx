@@ -13,7 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { itemLabel } from '@estate/domain/items';
+import { itemLabel } from '@estate/domain/item-status';
 import { Role } from '@estate/domain/roles';
 import { Stage } from '@estate/domain/stages';
 import type { Flag } from '@estate/domain/schemas/approvals';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import PhotoLibrary from '@mui/icons-material/PhotoLibraryOutlined';
-import { itemLabel } from '../../../shared/ui/item-label';
+import { itemLabel } from '@estate/domain/item-status';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
