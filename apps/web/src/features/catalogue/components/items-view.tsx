@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import Box from '@mui/material/Box';
@@ -11,6 +11,8 @@ import { HeartButton } from './heart-button';
 import { StatusChip } from './status-chip';
 
 type Props = {
+  /** The list's width before it is on screen, read from an element as wide that already is. */
+  expectedWidth?: () => number;
   estateId: string;
   items: ListItem[];
   view: 'grid' | 'table';
@@ -32,9 +34,13 @@ const NARROW_TABLE_COLUMNS = '48px minmax(0, 1fr) auto';
 /** From this width the table has a column for each field; narrower, number and room go under the name. */
 const WIDE_TABLE = 700;
 
-/** Width of the element, kept up to date. */
-function useWidth(ref: React.RefObject<HTMLElement | null>) {
-  const [width, setWidth] = useState(0);
+/**
+ * Width of the element, kept up to date. It starts from `expected` (read from an element already
+ * on screen that is as wide), so the first render has the right columns and the first paint needs
+ * no second render before it (ADR 0026).
+ */
+function useWidth(ref: React.RefObject<HTMLElement | null>, expected?: () => number) {
+  const [width, setWidth] = useState(() => expected?.() ?? 0);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
@@ -56,8 +62,12 @@ function useScrollMargin(ref: React.RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const update = () => setMargin(Math.round(element.getBoundingClientRect().top + window.scrollY));
-    update();
+    const measure = () => Math.round(element.getBoundingClientRect().top + window.scrollY);
+    const update = () => setMargin(measure());
+    // The first measurement only trims the rows rendered below the screen (a row's place does not
+    // depend on it), so it waits for a free moment instead of a second render before the first paint.
+    const first = measure();
+    startTransition(() => setMargin(first));
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(update);
     observer.observe(document.body);
@@ -236,7 +246,7 @@ const listSx = (theme: Theme): CSSObject => ({
   ...itemCardStyles(theme),
 });
 
-type RowsProps = Omit<Props, 'view' | 'items'> & {
+type RowsProps = Omit<Props, 'view' | 'items' | 'expectedWidth'> & {
   items: ListItem[];
   view: 'grid' | 'table';
   columns: number;
@@ -258,11 +268,15 @@ function VirtualRows(props: RowsProps) {
     estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     scrollMargin,
-    // jsdom has no layout: render a first screenful there.
-    initialRect: { width: 1024, height: 900 },
+    // The window's size from the start, so that measuring it on mount changes nothing.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     useFlushSync: false,
   });
+  // Rows change height with the width; measured anew then, not on mount (nothing is measured yet).
+  const measuredHeight = useRef(rowHeight);
   useEffect(() => {
+    if (measuredHeight.current === rowHeight) return;
+    measuredHeight.current = rowHeight;
     virtualizer.measure();
   }, [rowHeight, virtualizer]);
 
@@ -347,11 +361,11 @@ const TableHeader = memo(function TableHeader({ wide }: { wide: boolean }) {
  * The items, virtualised against the window's scroll so thousands of them stay smooth: only the
  * rows on screen (plus a few) are in the page. Nearing the end asks for the next page.
  */
-export function ItemsView(props: Props) {
+export function ItemsView({ expectedWidth, ...props }: Props) {
   const { items, view } = props;
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
-  const width = useWidth(ref);
+  const width = useWidth(ref, expectedWidth);
   const columns = view === 'grid' ? Math.max(2, Math.floor((width + GAP) / (MIN_CARD + GAP))) : 1;
   const cardWidth = (width - GAP * (columns - 1)) / columns;
   const rowHeight = view === 'grid' ? Math.round(cardWidth * 0.75 + 120 + GAP) : TABLE_ROW;

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
@@ -96,6 +96,9 @@ function Items({ estate }: { estate: EstateAccess }) {
     window.localStorage.getItem(VIEW_KEY) === 'table' ? 'table' : 'grid',
   );
   const [adding, setAdding] = useState(false);
+  // The search row is as wide as the list below it, and on screen before it.
+  const searchRow = useRef<HTMLDivElement>(null);
+  const searchRowWidth = useCallback(() => searchRow.current?.clientWidth ?? 0, []);
 
   const locations = useLocations(estateId);
   const rooms = useRooms(estateId, filters.locationId);
@@ -225,7 +228,7 @@ function Items({ estate }: { estate: EstateAccess }) {
     >
       <ConsentCard estateId={estateId} />
       {reviewing && <ReviewBanner estateId={estateId} total={total} approvals={approvals.data ?? []} />}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+      <Box ref={searchRow} sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
         <TextField
           size="small"
           type="search"
@@ -331,6 +334,7 @@ function Items({ estate }: { estate: EstateAccess }) {
       )}
       {items.length > 0 && (
         <ItemsView
+          expectedWidth={searchRowWidth}
           estateId={estateId}
           items={items}
           view={view}
