@@ -5,17 +5,18 @@
  * A namespace a language lacks is English's. The build emits hashed files; the dev server answers
  * `/@texts/<lang>.json` from the current files.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
 const VIRTUAL = 'virtual:texts';
 const RESOLVED = `\0${VIRTUAL}`;
-const LANGUAGES = ['en', 'tr', 'ar'] as const;
 const DEV_PREFIX = '/@texts/';
 
 const localesDir = path.join(import.meta.dirname, '..', 'src', 'shared', 'i18n', 'locales');
+/** A language is a folder of `locales/` (one for each of @estate/domain's LANGUAGES). */
+const LANGUAGES = readdirSync(localesDir).filter((name) => statSync(path.join(localesDir, name)).isDirectory());
 const contentDir = path.dirname(
   createRequire(import.meta.url).resolve('@estate/domain/content/stages.en.json'),
 );
@@ -70,7 +71,7 @@ export function textsPlugin(): Plugin {
         const language = req.url?.startsWith(DEV_PREFIX)
           ? req.url.slice(DEV_PREFIX.length).replace(/\.json.*$/, '')
           : '';
-        if (!(LANGUAGES as readonly string[]).includes(language)) return next();
+        if (!LANGUAGES.includes(language)) return next();
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
         res.setHeader('Cache-Control', 'no-store');
         res.end(JSON.stringify(textsOf(language).texts));

@@ -1,4 +1,7 @@
-/** Item rules shared by the form and the server: fields, labels, and the style guide's warnings. */
+/**
+ * Item rules shared by the form and the server: fields and the style guide's warnings. The statuses
+ * and the printed label are in item-status.ts, which pages can load without these schemas.
+ */
 import { z } from 'zod';
 import { nameText, text } from './schemas/text.js';
 import { DISTRIBUTIONS } from './item-status.js';

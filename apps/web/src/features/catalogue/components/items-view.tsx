@@ -10,12 +10,14 @@ import { ItemCard, NoPhotoIcon, itemCardStyles } from './item-card';
 import { HeartButton } from './heart-button';
 import { StatusChip } from './status-chip';
 
+export type ItemsLayout = 'grid' | 'table';
+
 type Props = {
   /** The list's width before it is on screen, read from an element as wide that already is. */
   expectedWidth?: () => number;
   estateId: string;
   items: ListItem[];
-  view: 'grid' | 'table';
+  view: ItemsLayout;
   canHeart: boolean;
   approvals?: Map<string, 'approved' | 'flagged'>;
   roomName: (roomId: string | null) => string;
@@ -62,12 +64,10 @@ function useScrollMargin(ref: React.RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => Math.round(element.getBoundingClientRect().top + window.scrollY);
-    const update = () => setMargin(measure());
+    const update = () => setMargin(Math.round(element.getBoundingClientRect().top + window.scrollY));
     // The first measurement only trims the rows rendered below the screen (a row's place does not
     // depend on it), so it waits for a free moment instead of a second render before the first paint.
-    const first = measure();
-    startTransition(() => setMargin(first));
+    startTransition(update);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(update);
     observer.observe(document.body);
@@ -248,7 +248,7 @@ const listSx = (theme: Theme): CSSObject => ({
 
 type RowsProps = Omit<Props, 'view' | 'items' | 'expectedWidth'> & {
   items: ListItem[];
-  view: 'grid' | 'table';
+  view: ItemsLayout;
   columns: number;
   rowHeight: number;
   scrollMargin: number;

@@ -3,8 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import GridView from '@mui/icons-material/GridViewOutlined';
 import TableRows from '@mui/icons-material/TableRowsOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-
-export type ItemsLayout = 'grid' | 'table';
+import type { ItemsLayout } from './items-view';
 
 const CHOICES = [
   { value: 'grid', label: 'catalogue:items.grid', Icon: GridView },

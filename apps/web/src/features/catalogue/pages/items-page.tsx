@@ -40,8 +40,8 @@ import {
 } from '../api';
 import { rememberItemOrder } from '../item-flow';
 import { useEstate, type EstateAccess } from '../use-estate';
-import { ItemsView } from '../components/items-view';
-import { ViewSwitch, type ItemsLayout } from '../components/view-switch';
+import { ItemsView, type ItemsLayout } from '../components/items-view';
+import { ViewSwitch } from '../components/view-switch';
 import { ItemsFilters } from '../components/items-filters';
 import { CatalogueMenu } from '../components/catalogue-menu';
 import { NotFoundNote } from '../components/not-found-note';
