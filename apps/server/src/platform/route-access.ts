@@ -26,7 +26,7 @@ export type RouteAction = Action | AccountAccess;
  * A governed route as the authorization matrix, the fuzz and the contract test read it (`responses`:
  * the route's response schemas by status).
  */
-export type GovernedRoute = { method: string; url: string; action: RouteAction; hasBody: boolean; responses: Record<string, unknown> };
+export type GovernedRoute = { method: string; url: string; action: RouteAction; intent: Intent; hasBody: boolean; responses: Record<string, unknown> };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +36,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What this route does; see route-access.ts. Required on every /api route. */
     action?: RouteAction;
+    /**
+     * The write keeps only the caller's own place (what they have read), nothing of the estate's
+     * record, so a closed estate takes it like a read (see `routeIntent`).
+     */
+    ownPlaceOnly?: true;
     /** Facts about the addressed resource that a policy predicate reads (e.g. the step in the path). */
     resource?: (req: FastifyRequest) => ResourceFacts;
   }
@@ -59,7 +64,7 @@ function isGoverned(url: string): boolean {
 
 type AccessHook = (req: FastifyRequest) => Promise<void>;
 
-function accessHook(ctx: AppContext, action: RouteAction): AccessHook {
+function accessHook(ctx: AppContext, action: RouteAction, ownPlaceOnly: boolean): AccessHook {
   if (action === 'public') return () => Promise.resolve();
   if (action === 'account') {
     return async (req) => {
@@ -82,7 +87,7 @@ function accessHook(ctx: AppContext, action: RouteAction): AccessHook {
     const eid = (req.params as { eid: string }).eid;
     const facts = req.routeOptions.config.resource?.(req);
     // Every write (anything but GET and HEAD) is refused in a closed estate, whatever its action.
-    const access = await requireEstateAccess(ctx, req, eid, action, facts, intentOfMethod(req.method));
+    const access = await requireEstateAccess(ctx, req, eid, action, facts, routeIntent(req.method, ownPlaceOnly));
     req.estateAccessResolved = access;
     req.callerResolved = access.user;
     // From here on, what this request writes is counted for this estate's cached answers only.
@@ -93,6 +98,14 @@ function accessHook(ctx: AppContext, action: RouteAction): AccessHook {
 /** What a request does to the estate, from its method: the closed estate (stage 99) takes only reads. */
 export function intentOfMethod(method: string): Intent {
   return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+}
+
+/**
+ * What a route does to the estate, as the closed estate judges it: its method's intent, except
+ * that a route keeping only the caller's own place (`ownPlaceOnly`) reads.
+ */
+export function routeIntent(method: string, ownPlaceOnly = false): Intent {
+  return ownPlaceOnly ? 'read' : intentOfMethod(method);
 }
 
 /** Call before any route is registered. */
@@ -110,11 +123,15 @@ export function governRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!isAccountAccess(action) && !route.url.includes(':eid')) {
       throw new Error(`${String(route.method)} ${route.url} declares the estate action "${action}" but has no :eid.`);
     }
+    const ownPlaceOnly = route.config?.ownPlaceOnly === true;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, action, hasBody: Boolean(route.schema?.body), responses: (route.schema?.response ?? {}) as Record<string, unknown> });
+      if (method !== 'HEAD') {
+        const responses = (route.schema?.response ?? {}) as Record<string, unknown>;
+        routes.push({ method, url: route.url, action, intent: routeIntent(method, ownPlaceOnly), hasBody: Boolean(route.schema?.body), responses });
+      }
     }
     const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [accessHook(ctx, action), ...existing];
+    route.preHandler = [accessHook(ctx, action, ownPlaceOnly), ...existing];
   });
 }
 

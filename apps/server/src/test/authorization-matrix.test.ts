@@ -29,7 +29,7 @@ const OPEN_BY_DESIGN: Action[] = (Object.keys(POLICY) as Action[]).filter((actio
 const DOCUMENT = fileURLToPath(new URL('../../../../docs/authorization-matrix.md', import.meta.url));
 
 const matrixRoutes = (routes: GovernedRoute[]): MatrixRoute[] =>
-  routes.map((r) => ({ method: r.method, url: r.url, action: r.action, facts: fixtureOf(r)?.facts ?? {} }));
+  routes.map((r) => ({ method: r.method, url: r.url, action: r.action, intent: r.intent, facts: fixtureOf(r)?.facts ?? {} }));
 
 it('has a valid request for every route', () => {
   const missing = h.app.governedRoutes.filter((r) => !fixtureOf(r)).map(routeKey);
@@ -73,10 +73,10 @@ async function check(w: World, route: GovernedRoute, failures: string[]): Promis
   if (!fixture) return 0;
   const facts = fixture.facts ?? {};
   let sent = 0;
-  for (const group of stageGroups(POLICY, route.action, facts, route.method)) {
+  for (const group of stageGroups(POLICY, route.action, facts, route.intent)) {
     const stage = group[0]!;
     for (const who of CALLERS) {
-      const want = expectedOutcome(POLICY, route.action, who, stage, facts, route.method);
+      const want = expectedOutcome(POLICY, route.action, who, stage, facts, route.intent);
       if (fixture.stream && want === 'ok') continue; // a stream does not end; events.test.ts reads it
       await putInStage(w, stage);
       const request = await fixture.request(w, who);
@@ -88,7 +88,7 @@ async function check(w: World, route: GovernedRoute, failures: string[]): Promis
       if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
       else if (want === 'ok') {
         if (refusedByPolicy || (route.action !== 'public' && res.statusCode === 401)) failures.push(`${where}: refused ${res.statusCode}, want it let through (${res.body.slice(0, 160)})`);
-      } else if (res.statusCode !== want || (want !== 401 && !refusedByPolicy) || (stage === CLOSED_STAGE && route.method !== 'GET' && want === 409 && !res.body.includes('"estate_closed"'))) {
+      } else if (res.statusCode !== want || (want !== 401 && !refusedByPolicy) || (stage === CLOSED_STAGE && route.intent === 'write' && want === 409 && !res.body.includes('"estate_closed"'))) {
         failures.push(`${where}: got ${res.statusCode}${refusedByPolicy ? ' (policy)' : ''}, want ${want} from the policy (${res.body.slice(0, 160)})`);
       }
     }

@@ -4,9 +4,9 @@
  * the document `docs/authorization-matrix.md` is this, written out for people to review: a change
  * in the policy or in a route's action changes that file, and the test fails until it is renewed.
  */
-import { authorizeWith, isAction, type Policy, type ResourceFacts } from '@estate/domain/permissions';
+import { authorizeWith, isAction, type Intent, type Policy, type ResourceFacts } from '@estate/domain/permissions';
 import { STAGE_NAMES, STAGE_ORDER, type StageCode } from '@estate/domain/stages';
-import { intentOfMethod, type GovernedRoute, type RouteAction } from '../platform/route-access.js';
+import type { GovernedRoute, RouteAction } from '../platform/route-access.js';
 import { CALLERS, CALLER_ROLES, type CallerName } from './route-world.js';
 
 /** "ok" = the policy lets the request through to its handler; a number = the refusal's status. */
@@ -18,7 +18,7 @@ export function expectedOutcome(
   caller: CallerName,
   stage: StageCode,
   facts: ResourceFacts,
-  method = 'GET',
+  intent: Intent = 'read',
 ): Outcome {
   if (action === 'public') return 'ok';
   if (caller === 'signed-out') return 401;
@@ -26,8 +26,9 @@ export function expectedOutcome(
   if (action === 'admin') return caller === 'admin' ? 'ok' : 403;
   if (caller === 'outsider' || caller === 'no-estate') return 404;
   const roles = CALLER_ROLES[caller] ?? [];
-  // A write (any method but GET) to a closed estate is refused, 409 estate_closed, past the role check.
-  const decision = authorizeWith(policy, action, { roles, stage }, facts, intentOfMethod(method));
+  // A write (any method but GET, unless it keeps only the caller's own place) to a closed estate is
+  // refused, 409 estate_closed, past the role check.
+  const decision = authorizeWith(policy, action, { roles, stage }, facts, intent);
   if (decision.ok) return 'ok';
   return decision.reason === 'role' ? 403 : 409;
 }
@@ -36,11 +37,11 @@ export function expectedOutcome(
  * The stages where a route's answers differ: stages are grouped by the answers of all callers, and
  * the first stage of each group stands for it. Account-level routes do not depend on the stage.
  */
-export function stageGroups(policy: Policy, action: RouteAction, facts: ResourceFacts, method = 'GET'): StageCode[][] {
+export function stageGroups(policy: Policy, action: RouteAction, facts: ResourceFacts, intent: Intent = 'read'): StageCode[][] {
   if (!isAction(action)) return [[...STAGE_ORDER]];
   const groups = new Map<string, StageCode[]>();
   for (const stage of STAGE_ORDER) {
-    const signature = CALLERS.map((c) => expectedOutcome(policy, action, c, stage, facts, method)).join(',');
+    const signature = CALLERS.map((c) => expectedOutcome(policy, action, c, stage, facts, intent)).join(',');
     groups.set(signature, [...(groups.get(signature) ?? []), stage]);
   }
   return [...groups.values()];
@@ -68,7 +69,7 @@ function stagesText(stages: StageCode[]): string {
   return stages.join(' ');
 }
 
-export type MatrixRoute = Pick<GovernedRoute, 'method' | 'url' | 'action'> & { facts: ResourceFacts };
+export type MatrixRoute = Pick<GovernedRoute, 'method' | 'url' | 'action' | 'intent'> & { facts: ResourceFacts };
 
 /** The whole matrix as a Markdown document (sorted, so registration order does not matter). */
 export function matrixDocument(policy: Policy, routes: MatrixRoute[]): string {
@@ -79,8 +80,8 @@ export function matrixDocument(policy: Policy, routes: MatrixRoute[]): string {
   for (const route of sorted) {
     const facts = Object.entries(route.facts).map(([k, v]) => `${k}=${v}`).join(' ');
     const name = `${route.method} ${route.url}${facts ? ` (${facts})` : ''}`;
-    for (const group of stageGroups(policy, route.action, route.facts, route.method)) {
-      const cells = CALLERS.map((c) => expectedOutcome(policy, route.action, c, group[0]!, route.facts, route.method));
+    for (const group of stageGroups(policy, route.action, route.facts, route.intent)) {
+      const cells = CALLERS.map((c) => expectedOutcome(policy, route.action, c, group[0]!, route.facts, route.intent));
       rows.push(`| ${name} | ${route.action} | ${stagesText(group)} | ${cells.join(' | ')} |`);
     }
   }

@@ -72,7 +72,7 @@ async function fuzzRoute(w: World, route: GovernedRoute, tally: Map<string, Tall
     if (res.statusCode !== 400 || res.json<{ error?: { code?: string } }>().error?.code !== 'validation_failed') t.pastValidation += 1;
     if (res.statusCode >= 500) t.serverErrors.push(`${routeKey(route)} as ${who} ${JSON.stringify(request.body)?.slice(0, 100)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
   };
-  for (const group of stageGroups(POLICY, route.action, fixture.facts ?? {}, route.method)) {
+  for (const group of stageGroups(POLICY, route.action, fixture.facts ?? {}, route.intent)) {
     await putInStage(w, group[0]!);
     for (const who of FUZZ_CALLERS) {
       const valid = await fixture.request(w, who);

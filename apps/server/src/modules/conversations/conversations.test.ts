@@ -242,8 +242,8 @@ describe('conversations', () => {
     expect((await call(h, 'GET', `/api/estates/${estateId}/conversations/${cid}/messages`, { as: anna })).json().messages).toHaveLength(1);
   });
 
-  it('keeps a closed estate readable and stops new messages', async () => {
-    const { estateId, anna } = await family();
+  it('keeps a closed estate readable, stops new messages and still lets each person mark what they have read', async () => {
+    const { estateId, anna, ben } = await family();
     const cid = (await estateChat(estateId, anna)).id;
     await post(estateId, cid, anna, 'Thank you, everyone.');
     await setStage(h, estateId, Stage.Completed);
@@ -251,6 +251,10 @@ describe('conversations', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('estate_closed');
     expect((await call(h, 'GET', `/api/estates/${estateId}/conversations/${cid}/messages`, { as: anna })).json().messages).toHaveLength(1);
+    // Reading the archive clears the unread count for good: it is the reader's place, not the estate's record.
+    expect((await estateChat(estateId, ben)).unread).toBe(1);
+    expect((await call(h, 'POST', `/api/estates/${estateId}/conversations/${cid}/read`, { as: ben })).statusCode).toBe(204);
+    expect((await estateChat(estateId, ben)).unread).toBe(0);
   });
 
   it('never says in chat who hearted what', async () => {

@@ -71,8 +71,14 @@ export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   r.post('/api/estates/:eid/conversations/:cid/read', {
-    config: { action: 'chat.view' },
-    schema: { tags: ['chat'], params: conversationParams, response: { 204: noContent, ...errors } },
+    // What the caller has read is their own place, not the estate's record: kept in an archive too.
+    config: { action: 'chat.view', ownPlaceOnly: true },
+    schema: {
+      tags: ['chat'],
+      description: 'Everything in the conversation up to now counts as read by the caller. Taken in a closed estate (stage 99) too.',
+      params: conversationParams,
+      response: { 204: noContent, ...errors },
+    },
     handler: async (req, reply) => {
       await chat.markRead(ctx, estateAccess(req), req.params.cid);
       return reply.code(204).send(null);
