@@ -43,6 +43,23 @@ describe('route guard in the running app', () => {
     expect(api.find('GET', '/api/estates/e1/my-items')).toHaveLength(0);
   });
 
+  it('says when a page opens instead of sending the person home without a word (a beneficiary before the results)', async () => {
+    const api = mockFetch({
+      'GET /api/setup': { needsSetup: false },
+      'POST /api/auth/refresh': { accessToken: 'token-6' },
+      'GET /api/me': makeMe({ roles: [10], stage: 11 }),
+      'GET /api/estates/e1/stage': { stage: 11, name: 'Express Your Interest In Items' },
+    });
+    const app = renderApp('/reports');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not open at this stage' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'This opens at the stage “Beneficiary Assignment Completed”.' })).toBeInTheDocument();
+    expect(screen.getByText(/The family is now at the stage “Express Your Interest In Items”/)).toBeInTheDocument();
+    expect(app.location()).toBe('/reports');
+    expect(api.find('GET', '/api/estates/e1/reports')).toHaveLength(0);
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Go to the home page' }));
+    await waitFor(() => expect(app.location()).toBe('/i/'));
+  });
+
   it('restores a session with the one refresh call when its answer carries the person (no /api/me)', async () => {
     const api = mockFetch({
       'GET /api/setup': { needsSetup: false },

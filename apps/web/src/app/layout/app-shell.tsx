@@ -12,16 +12,19 @@ import { useSettings } from '../../shared/settings/settings-context';
 import { RegionTheme } from '../../shared/theme/theme-provider';
 import { LAYOUT3_BOXED_WIDTH } from '../../shared/theme/layout-constants';
 import { FullPageLoader } from '../../shared/ui/full-page-loader';
+import { offerOf } from '../../shared/ui/offer';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { lazyNamed } from '../../shared/ui/lazy-named';
 import { useAsk } from '../../shared/chat/ask-about';
 import { EventStream } from '../event-stream';
 import { GuardRedirect, guardState } from '../app-routes';
-import { decideRoute } from '../route-access';
+import { decideRoute, type GuardDecision } from '../route-access';
 import { findRoute } from '../route-table';
 import { IdleLock } from '../idle-lock';
 import { Footer } from './footer';
 import { LayoutContext, type LayoutValue, type PanelName } from './layout-context';
 import { Navbar } from './navbar';
+import { NotOpenNow } from './not-open-now';
 import { useNavigation } from './navigation/use-navigation';
 import { SkipLink } from './skip-link';
 import { Toolbar } from './toolbar/toolbar';
@@ -37,27 +40,38 @@ const SettingsPanel = lazyNamed(() => import('./panels/settings-panel'), 'Settin
 
 /**
  * The guard's second look, with the policy (loaded with the shell, not with the sign-in page): a
- * page of an estate action (My items, Reports) opens only for whom the policy allows it now.
+ * page of an estate action (My items, Reports) opens only for whom the policy allows it now. A
+ * page the person's roles never open sends them on (`redirect`); one that is theirs at another
+ * stage says so where it stands (`notOpen`: when it opens, or until when it was open).
  */
-function usePolicyGuard() {
+function usePolicyGuard(): { redirect: GuardDecision & { action: 'redirect' } } | { notOpen: string; stage: number } | null {
   const { pathname, search } = useLocation();
   const session = useSession();
+  const { t } = useTranslation();
   const found = findRoute(pathname);
   if (found?.spec.auth.kind !== 'action') return null;
   const policy = policyFor(actorOf(session.me, currentMembership(session.me)));
   const decision = decideRoute(pathname, search, found.spec.auth, guardState(session, policy.can));
-  return decision.action === 'redirect' ? decision : null;
+  if (decision.action !== 'redirect') return null;
+  const stage = policy.actor?.stage ?? 0;
+  const offer = offerOf(policy.decide(found.spec.auth.action), stage, t);
+  return offer.shown && offer.refusal ? { notOpen: offer.refusal, stage } : { redirect: decision };
 }
 
 function Main() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const refused = usePolicyGuard();
-  if (refused) return <GuardRedirect to={refused.to} remember={refused.remember} />;
+  if (refused && 'redirect' in refused) return <GuardRedirect to={refused.redirect.to} remember={refused.redirect.remember} />;
   return (
     <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minWidth: 0 }}>
-      <Suspense key={pathname} fallback={<FullPageLoader />}>
-        <Outlet />
-      </Suspense>
+      {refused ? (
+        <NotOpenNow reason={refused.notOpen} stageName={t(`stages:stage.${refused.stage}.name`)} />
+      ) : (
+        <Suspense key={pathname} fallback={<FullPageLoader />}>
+          <Outlet />
+        </Suspense>
+      )}
     </Box>
   );
 }
