@@ -198,6 +198,23 @@ describe('hearts (stage 11)', () => {
     expect(screen.getByText('2 people interested')).toBeInTheDocument();
     expect(await screen.findByText(/Your heart was not saved/)).toBeInTheDocument();
   });
+
+  it('keeps the person\'s own heart in view after the hearts\' stage, fixed, with why', async () => {
+    signedIn([10], 12, { 'GET /api/estates/e1/items/it1': { item: fullItem({ interested: true, interestCount: 2 }) } });
+    renderApp('/p/e1/i/it1');
+    const bar = within(await screen.findByRole('navigation', { name: 'Going through the items' }, { timeout: 8000 }));
+    const mine = bar.getByRole('button', { name: 'On my wish list' });
+    expect(mine).toBeDisabled();
+    expect(mine).toHaveAccessibleDescription('This was possible until the stage “Express Your Interest In Items”.');
+  });
+
+  it('shows no fixed heart to someone whose role never hearts (a trustee)', async () => {
+    signedIn([30], 12, { 'GET /api/estates/e1/items/it1': { item: fullItem({ interestCount: 2 }) } });
+    renderApp('/p/e1/i/it1');
+    expect(await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'On my wish list' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "I'd like this" })).not.toBeInTheDocument();
+  });
 });
 
 describe('buttons the server would refuse', () => {

@@ -17,6 +17,7 @@ import type { Item } from '@estate/domain/schemas/items';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { notify } from '../../../shared/ui/notify';
+import { RefusableButton } from '../../../shared/ui/refusable-button';
 import { useSetApproval, useToggleInterest } from '../api';
 import { neighboursOf } from '../item-flow';
 
@@ -27,6 +28,8 @@ type Props = {
   /** May review (stage 2) / heart (stage 11) now, as the policy says. */
   reviewing: boolean;
   hearting: boolean;
+  /** After the hearts' stage: why the person's heart can no longer change (their choice stays in view). */
+  heartsOver?: string | null;
   onFlag: () => void;
   /** Kept at the bottom of the screen (true), or left at the end of the page, e.g. under a long form. */
   docked?: boolean;
@@ -38,7 +41,7 @@ const SWIPE_PX = 60;
  * The bar at the bottom of an item's page: "Correct — next", "Something's wrong" and "I'd like this"
  * within thumb's reach, and previous / next (buttons or a swipe) through the list last shown.
  */
-export function ItemFlowBar({ estateId, item, mine, reviewing, hearting, onFlag, docked = true }: Props) {
+export function ItemFlowBar({ estateId, item, mine, reviewing, hearting, heartsOver = null, onFlag, docked = true }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -77,7 +80,8 @@ export function ItemFlowBar({ estateId, item, mine, reviewing, hearting, onFlag,
   }, [rtl, flow.next, flow.previous, navigate, estateId, search]);
 
   const givenByWill = item.assignment?.reason === 'directive';
-  if (!reviewing && !hearting && flow.count === 0) return null;
+  const showHeartsOver = !hearting && heartsOver !== null && !givenByWill;
+  if (!reviewing && !hearting && !showHeartsOver && flow.count === 0) return null;
 
   const approveAndGo = () =>
     setApproval.mutate(
@@ -165,6 +169,17 @@ export function ItemFlowBar({ estateId, item, mine, reviewing, hearting, onFlag,
               {item.interested ? t('catalogue:flow.hearted') : t('catalogue:flow.heart')}
             </Button>
           ))}
+        {showHeartsOver && (
+          <RefusableButton
+            variant={item.interested ? 'contained' : 'outlined'}
+            color="secondary"
+            startIcon={item.interested ? <Favorite /> : <FavoriteBorder />}
+            refusal={heartsOver}
+            sx={{ minHeight: 48, flexGrow: { xs: 1, sm: 0 } }}
+          >
+            {item.interested ? t('catalogue:flow.hearted') : t('catalogue:flow.heart')}
+          </RefusableButton>
+        )}
       </Box>
     </Paper>
   );

@@ -37,6 +37,7 @@ import { askAboutItem } from '../../../shared/chat/ask-about';
 import { useConsentNeeded } from '../../../shared/api/consent';
 import { ConsentCard } from '../../../shared/consent/consent-card';
 import type { Item } from '@estate/domain/schemas/items';
+import { Stage } from '@estate/domain/stages';
 import { useDeleteItem, useItem, useLabels, useLocations, useMyApprovals, useRooms, useSetHold } from '../api';
 import { useEstate, type EstateAccess } from '../use-estate';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -118,6 +119,9 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const edit = offer(estate.decide('item.update'));
   const photosOffer = offer(estate.decide('photo.manage'));
   const del = offer(estate.decide('item.delete'));
+  // Once the hearts' stage is over, the person's own choice stays in view, with why it is fixed now.
+  const heartOffer = offer(estate.decide('interest.set'));
+  const heartsOver = heartOffer.shown && estate.stage > Stage.Interest ? heartOffer.refusal : null;
   const hold = offer(estate.decide('item.hold'));
   const canEdit = edit.shown && !edit.refusal;
   const holdable = hold.shown && (item.status === 'unassigned' || item.status === 'hold');
@@ -373,6 +377,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
         mine={approvals.data?.find((a) => a.itemId === item.id)}
         reviewing={reviewing}
         hearting={estate.can('interest.set') && !consentNeeded}
+        heartsOver={heartsOver}
         onFlag={() => setFlagSignal((n) => n + 1)}
         docked={!correcting}
       />
