@@ -3,10 +3,11 @@
  * the issue touched. On each page: nothing is wider than a 360 px screen, axe finds no serious or
  * critical problem, the console has no error and no request is answered 401/409 (a signed-out
  * page makes no refresh call; no `/items/` call has an empty id). And the points themselves: the
- * next step on Home, the stage's whole name under the header, item numbers on one line, a photo
- * opening full screen with zoom, the text-size setting on the profile applying everywhere, chips
- * at 14 px or more, the layout and full-screen buttons only for the admin, the login button usable
- * after a wrong password, and a category still being typed kept when Save is pressed.
+ * next step on Home, the stage's whole name under the header, item numbers on one line, every
+ * button at least 48 × 48 px, a photo opening full screen with zoom, the text-size setting on the
+ * profile applying everywhere, chips at 14 px or more, the layout and full-screen buttons only for
+ * the admin, the login button usable after a wrong password, and a category still being typed
+ * kept when Save is pressed.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -80,11 +81,32 @@ async function overflowAt360(page: Page): Promise<string[]> {
   return wide;
 }
 
-/** The checks every page gets: fits 360 px, axe, and a picture. */
+/**
+ * Buttons a finger must hit that are smaller than 48 × 48 px (the style guide's touch target):
+ * every visible button in the header and the page, a chip's own small delete icon aside.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('header button, main button, main [role="button"], main a.MuiButton-root')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+        if (el.closest('.MuiChip-root') && !el.classList.contains('MuiChip-root')) return false;
+        return box.width < 47.5 || box.height < 47.5;
+      })
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        return `${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+      }),
+  );
+}
+
+/** The checks every page gets: fits 360 px, 48 px touch targets, axe, and a picture. */
 async function checkPage(page: Page, name: string, lang: Lang) {
   await atRest(page);
   await page.waitForTimeout(300);
   expect(await overflowAt360(page), `overflow at 360 px on ${name} (${lang})`).toEqual([]);
+  expect(await smallTargets(page), `buttons under 48 px on ${name} (${lang})`).toEqual([]);
   expect(await axeProblems(page), `axe on ${name} (${lang})`).toEqual([]);
   await screenshot(page, `phone-usability-${name}-${lang}`);
 }

@@ -117,6 +117,13 @@ export function createAppTheme(name: ThemeName, direction: Direction, animations
           sizeSmall: { minHeight: 40, fontSize: '0.875rem' },
         },
       },
+      // The same 48 px for icon buttons (MUI's medium one is 40); small ones keep their size.
+      MuiIconButton: {
+        styleOverrides: {
+          sizeMedium: { minWidth: 48, minHeight: 48 },
+          sizeLarge: { minWidth: 48, minHeight: 48 },
+        },
+      },
       MuiChip: {
         styleOverrides: {
           root: { fontSize: '0.875rem' },

@@ -20,7 +20,6 @@ export function CopyButton({ text, label }: { text: string; label?: string }) {
   return (
     <Button
       variant="outlined"
-      size="small"
       onClick={() => void copy()}
       startIcon={copied ? <Check /> : <ContentCopy />}
       aria-live="polite"

@@ -61,6 +61,7 @@ export const OutlinedLink = styled(RouterLink)(outlined);
 /** A quiet button (e.g. the language choice in the header). */
 export const TextButton = styled('button')(({ theme }) => ({
   ...common(theme),
+  minHeight: 48,
   padding: '6px 10px',
   backgroundColor: 'transparent',
   color: theme.palette.text.primary,

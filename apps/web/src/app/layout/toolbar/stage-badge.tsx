@@ -46,7 +46,7 @@ export function StageBadge({ compact, strip }: { compact?: boolean; strip?: bool
                 gap: 1,
                 px: 2,
                 py: 1,
-                minHeight: 44,
+                minHeight: 48,
                 borderTop: 1,
                 borderColor: 'divider',
                 fontSize: '0.9375rem',

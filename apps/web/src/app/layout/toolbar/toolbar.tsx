@@ -66,7 +66,8 @@ export function Toolbar({ showMenuButton, showLogo }: Props) {
         <MuiToolbar
           sx={{
             minHeight: { xs: TOOLBAR_HEIGHT },
-            gap: { xs: 0.5, sm: 1 },
+            // On a phone the 48 px buttons sit side by side (still 48 px each) so that all fit in 360 px.
+            gap: { xs: 0, sm: 1 },
             px: { xs: 1, sm: 2 },
             position: 'relative',
           }}

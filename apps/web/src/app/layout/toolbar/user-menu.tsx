@@ -39,7 +39,7 @@ export function UserMenu() {
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
         aria-label={t('user.menuLabel', { name })}
-        sx={{ minWidth: 0, px: { xs: 0.5, md: 1 }, gap: 1, textAlign: 'start' }}
+        sx={{ minWidth: 48, px: { xs: 0.5, md: 1 }, gap: 1, textAlign: 'start' }}
       >
         <Box
           sx={{

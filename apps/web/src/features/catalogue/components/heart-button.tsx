@@ -67,6 +67,9 @@ export function HeartButton({ estateId, item, enabled, size = 'medium' }: Props)
         color={item.interested ? 'error' : 'default'}
         aria-pressed={item.interested}
         aria-label={t('catalogue:interest.toggle', { name: item.name })}
+        // On a card or a table row the heart looks small but takes a 48 px touch; the negative
+        // margin keeps the card's layout as it was.
+        sx={size === 'small' ? { width: 48, height: 48, m: '-10px' } : undefined}
         onClick={(event) => {
           event.preventDefault();
           event.stopPropagation();

@@ -251,10 +251,10 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
                   </TableBody>
                 </Table>
                 <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-                  <Button variant="contained" size="small" onClick={reapply}>
+                  <Button variant="contained" onClick={reapply}>
                     {t('catalogue:conflict.reapply')}
                   </Button>
-                  <Button size="small" onClick={discard}>
+                  <Button onClick={discard}>
                     {t('catalogue:conflict.discard')}
                   </Button>
                 </Box>

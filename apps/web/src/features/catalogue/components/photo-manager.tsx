@@ -231,8 +231,8 @@ export function PhotoManager({ estateId, item }: Props) {
                 p: 0,
                 display: 'grid',
                 gap: 1,
-                // Two photos a row even on a 360 px phone, with room for their four buttons.
-                gridTemplateColumns: 'repeat(auto-fill, minmax(128px, 1fr))',
+                // Wide enough for each photo's four 48 px buttons: one a row on a phone, more on wider screens.
+                gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
               }}
             >
               {photos.map((photo, index) => (
@@ -306,7 +306,6 @@ function PhotoTile({ photo, n, count, itemName, featured, onFeature, onMove, onD
       />
       <IconButton
         ref={setActivatorNodeRef}
-        size="small"
         aria-label={t('catalogue:photos.drag', { n })}
         {...attributes}
         {...listeners}
@@ -324,7 +323,6 @@ function PhotoTile({ photo, n, count, itemName, featured, onFeature, onMove, onD
       </IconButton>
       <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
         <IconButton
-          size="small"
           aria-pressed={featured}
           aria-label={t('catalogue:photos.feature', { n })}
           color={featured ? 'primary' : 'default'}
@@ -333,7 +331,6 @@ function PhotoTile({ photo, n, count, itemName, featured, onFeature, onMove, onD
           {featured ? <Star /> : <StarBorder />}
         </IconButton>
         <IconButton
-          size="small"
           aria-label={t('catalogue:photos.earlier', { n })}
           disabled={n === 1}
           onClick={() => onMove(-1)}
@@ -341,14 +338,13 @@ function PhotoTile({ photo, n, count, itemName, featured, onFeature, onMove, onD
           <ChevronLeft sx={flip} />
         </IconButton>
         <IconButton
-          size="small"
           aria-label={t('catalogue:photos.later', { n })}
           disabled={n === count}
           onClick={() => onMove(1)}
         >
           <ChevronRight sx={flip} />
         </IconButton>
-        <IconButton size="small" aria-label={t('catalogue:photos.delete', { n })} onClick={onDelete}>
+        <IconButton aria-label={t('catalogue:photos.delete', { n })} onClick={onDelete}>
           <Delete />
         </IconButton>
       </Box>

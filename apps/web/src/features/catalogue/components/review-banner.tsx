@@ -54,7 +54,6 @@ export function ReviewBanner({
         <Button
           color="inherit"
           variant="outlined"
-          size="small"
           onClick={() => setConfirming(true)}
           sx={{ mt: 1.5 }}
         >
