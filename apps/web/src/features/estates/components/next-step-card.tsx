@@ -13,6 +13,7 @@ import { api } from '../../../shared/api/client';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { formatDate } from '../../../shared/i18n/format';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { usePolicy } from '../../../shared/session/actor';
 
 type NextStep = NextStepAnswer['nextStep'];
 
@@ -23,9 +24,16 @@ function useNextStep(estateId: string) {
   });
 }
 
+/** The archive, on the reports page. */
+const ARCHIVE_PATH = '/reports#archive';
+
 /** The words of a step: a title, a line of progress or explanation, and the button's label. */
-function useWords(step: NextStep, stage: number) {
+function useWords(step: NextStep, stage: number, mayArchive: boolean) {
   const { t } = useTranslation();
+  // A closed estate: those who may keep its archive are led to it (the control panel has nothing left).
+  if (stage === Stage.Completed && mayArchive) {
+    return { title: t('home:next.closed.title'), text: t('home:next.closed.text'), button: t('home:next.closed.button') };
+  }
   // From the final accounting on no turn comes again: say the part is done, not "we will email you".
   if ((step.kind === 'finished' || step.kind === 'wait') && stage >= Stage.Finalizing) {
     return { title: t('home:next.complete.title'), text: t('home:next.complete.text') };
@@ -47,10 +55,10 @@ function useWords(step: NextStep, stage: number) {
   }
 }
 
-function StepContent({ step, stage }: { step: NextStep; stage: number }) {
+function StepContent({ step, stage, mayArchive }: { step: NextStep; stage: number; mayArchive: boolean }) {
   const { t, i18n } = useTranslation();
-  const words = useWords(step, stage);
-  const path = step.kind === 'task' || step.kind === 'lead' ? step.path : null;
+  const words = useWords(step, stage, mayArchive);
+  const path = stage === Stage.Completed && mayArchive ? ARCHIVE_PATH : step.kind === 'task' || step.kind === 'lead' ? step.path : null;
   const fraction = step.kind === 'task' && step.progress.total ? Math.min(100, Math.round((100 * step.progress.done) / step.progress.total)) : null;
   return (
     <>
@@ -77,6 +85,7 @@ function StepContent({ step, stage }: { step: NextStep; stage: number }) {
 export function NextStepCard({ estateId, stage }: { estateId: string; stage: number }) {
   const { t } = useTranslation();
   const { data: step, isPending, isError } = useNextStep(estateId);
+  const mayArchive = usePolicy(estateId).can('archive.download');
   // Without an answer the rest of Home still helps; no error card for a convenience.
   if (isError) return null;
   return (
@@ -95,7 +104,7 @@ export function NextStepCard({ estateId, stage }: { estateId: string; stage: num
           <Skeleton variant="rounded" width={160} height={56} sx={{ mt: 2 }} />
         </Box>
       ) : (
-        <StepContent step={step} stage={stage} />
+        <StepContent step={step} stage={stage} mayArchive={mayArchive} />
       )}
     </Paper>
   );

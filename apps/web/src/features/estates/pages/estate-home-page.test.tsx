@@ -51,4 +51,19 @@ describe('estate home', () => {
     expect(card.getByText('We will email you when it is your turn.')).toBeInTheDocument();
     expect(card.queryByRole('link')).not.toBeInTheDocument();
   });
+
+  it('leads a trustee of a closed estate to its archive, and thanks a beneficiary', async () => {
+    signedIn([30], 99, { kind: 'lead', stage: 99, path: '/trustee/control' });
+    const app = renderApp('/i/');
+    const card = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
+    expect(await card.findByRole('heading', { name: 'Keep a copy for the family' })).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Go to the archive' })).toHaveAttribute('href', '/reports#archive');
+    app.unmount();
+
+    signedIn([10], 99, { kind: 'wait', stage: 99 });
+    renderApp('/i/');
+    const theirs = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
+    expect(await theirs.findByRole('heading', { name: 'Your part is complete. Thank you.' })).toBeInTheDocument();
+    expect(theirs.queryByRole('link')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -91,6 +92,12 @@ export function ReportFiles({ estateId }: { estateId: string }) {
   const files = useReportFiles(estateId);
   const regenerate = useRegenerateReports(estateId);
   const [archiveBusy, setArchiveBusy] = useState(false);
+  // Home's "Go to the archive" (a closed estate) lands here: bring the archive into view.
+  const { hash } = useLocation();
+  const archiveBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (hash === '#archive') archiveBox.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   const finalStage = t(`stages:stage.${Stage.Finalizing}.name`);
   const closedText = t('closed.reason');
   const regenerateDecision = policy.decide('report.generate');
@@ -155,7 +162,7 @@ export function ReportFiles({ estateId }: { estateId: string }) {
         </Box>
       )}
       {mayArchive && (
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
+        <Paper ref={archiveBox} id="archive" variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, scrollMarginTop: 80 }}>
           <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', mb: 1 }}>
             <Archive color="action" aria-hidden="true" />
             <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
