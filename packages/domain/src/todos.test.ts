@@ -16,3 +16,9 @@ it('gives creators the cataloguing to-do and nobody a to-do in automated stages'
   expect(stageTodo({ ...base, stage: Stage.AssignUnwanted, roles: [Role.Beneficiary, Role.Trustee] })).toBeUndefined();
   expect(stageTodo({ ...base, stage: Stage.Approve, roles: [Role.Observer] })).toBeUndefined();
 });
+
+it('gives those who lead the final accounting\'s to-do: what becomes of the unwanted and held items', () => {
+  expect(stageTodo({ ...base, stage: Stage.Finalizing, roles: [Role.Trustee] })).toMatchObject({ required: false, path: '/unwanted-items', titleKey: 'stage.90.todo' });
+  expect(stageTodo({ ...base, stage: Stage.Finalizing, roles: [Role.Beneficiary] })).toBeUndefined();
+  expect(stageTodo({ ...base, stage: Stage.Completed, roles: [Role.Trustee] })).toBeUndefined();
+});

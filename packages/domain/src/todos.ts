@@ -27,6 +27,8 @@ const ACTORS: Partial<Record<StageCode, readonly number[]>> = {
   [Stage.Tokens]: [Role.Beneficiary],
   [Stage.AssignmentCompleted]: [Role.Beneficiary],
   [Stage.Distribution]: [Role.Beneficiary],
+  // The final accounting: those who lead record what becomes of every unwanted and held item.
+  [Stage.Finalizing]: [Role.Trustee, Role.Owner],
 };
 
 const PATHS: Partial<Record<StageCode, string>> = {
@@ -37,6 +39,7 @@ const PATHS: Partial<Record<StageCode, string>> = {
   [Stage.Tokens]: '/my-items?tab=tokens',
   [Stage.AssignmentCompleted]: '/my-items?tab=assigned',
   [Stage.Distribution]: '/my-items?tab=assigned',
+  [Stage.Finalizing]: '/unwanted-items',
 };
 
 /** Stages whose to-do must be done (or will be counted as done at the deadline). */

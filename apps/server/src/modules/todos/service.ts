@@ -4,7 +4,7 @@ import { Role } from '@estate/domain/roles';
 import { Stage, isStageCode } from '@estate/domain/stages';
 import { stageTodo, type StageTodo } from '@estate/domain/todos';
 import { consentTodo } from '@estate/domain/consent';
-import { approvals, deadlines, estates, items, memberships, participation } from '../../db/schema.js';
+import { approvals, deadlines, dispositions, estates, items, memberships, participation } from '../../db/schema.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { acceptedCurrentSql } from '../../platform/consent.js';
@@ -23,6 +23,10 @@ export async function listTodos(ctx: AppContext, user: UserRow): Promise<StageTo
       // Stage 2 is done when every item has an answer from this person.
       unanswered: sql<number>`case when ${estates.stage} = ${Stage.Approve} then (select count(*)::int from ${items} i
         where i.estate_id = ${estates.id} and not exists (select 1 from ${approvals} a where a.item_id = i.id and a.member_id = ${user.id})) else 0 end`,
+      // Stage 90 is done when every unwanted or held item has its outcome recorded.
+      undecided: sql<number>`case when ${estates.stage} = ${Stage.Finalizing} then (select count(*)::int from ${items} i
+        where i.estate_id = ${estates.id} and i.status in ('unwanted', 'hold')
+          and not exists (select 1 from ${dispositions} d where d.item_id = i.id)) else 0 end`,
       agreed: acceptedCurrentSql(estates.id, user.id),
     })
     .from(memberships)
@@ -34,6 +38,7 @@ export async function listTodos(ctx: AppContext, user: UserRow): Promise<StageTo
     if (!isStageCode(row.stage)) continue;
     let done = row.markedDone || row.processedAt != null;
     if (row.stage === Stage.Approve && row.roles.includes(Role.Beneficiary) && !done) done = row.unanswered === 0;
+    if (row.stage === Stage.Finalizing) done = row.undecided === 0;
     const todo = stageTodo({ estateId: row.estateId, stage: row.stage, roles: row.roles, dueAt: row.dueAt?.toISOString() ?? null, done });
     // Before any input: read and accept the Terms of Use and the Agreement (required, listed first).
     const consent = consentTodo({ estateId: row.estateId, stage: row.stage, roles: row.roles, accepted: row.agreed });
