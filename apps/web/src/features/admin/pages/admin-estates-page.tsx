@@ -24,6 +24,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { useAdminEstates, useSupportView } from '../estates-api';
+import { activityWords } from '../activity-words';
 
 function sizeText(bytes: number, language: string): string {
   const units = ['B', 'kB', 'MB', 'GB', 'TB'];
@@ -116,6 +117,10 @@ export function AdminEstateSupportPage() {
   const { t, i18n } = useTranslation('closing');
   const { eid = '' } = useParams();
   const view = useSupportView(eid);
+  const activitySentence = (action: string, actor: string) => {
+    const words = activityWords(action);
+    return t(`common:${words.key}`, { actor, ...(words.entity ? { what: t(`common:${words.entity}`) } : {}) });
+  };
   const roleNames = (roles: number[]) => roles.filter(isRoleCode).map((r) => t(`common:roles.${ROLE_KEYS[r]}.name`, { defaultValue: ROLE_KEYS[r] }));
   return (
     <PageLayout
@@ -164,8 +169,8 @@ export function AdminEstateSupportPage() {
               <List disablePadding aria-label={t('admin.support.activityTitle')}>
                 {view.data.activity.map((a) => (
                   <ListItem key={a.id} divider sx={{ gap: 1, flexWrap: 'wrap', py: 1 }}>
-                    <Typography sx={{ flex: '1 1 200px' }}>
-                      <bdi>{a.actorName ?? t('admin.support.someone')}</bdi> · <bdi dir="ltr">{a.action}</bdi>
+                    <Typography sx={{ flex: '1 1 200px' }} dir="auto">
+                      {activitySentence(a.action, a.actorName ?? t('admin.support.someone'))}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
                       {formatDate(a.at, i18n.language, true)}
