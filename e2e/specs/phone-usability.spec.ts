@@ -6,8 +6,8 @@
  * next step on Home, the stage's whole name under the header, item numbers on one line, every
  * button at least 48 × 48 px, a photo opening full screen with zoom, the text-size setting on the
  * profile applying everywhere, chips at 14 px or more, the layout and full-screen buttons only for
- * the admin, the login button usable after a wrong password, and a category still being typed
- * kept when Save is pressed.
+ * the admin, the login button usable after a wrong password, a category still being typed kept
+ * when Save is pressed, and a profile picture made small on the phone before it is sent.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +20,7 @@ import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.j
 import { ct, openAs, stageText } from '../support/process.js';
 import { t, type Lang } from '../support/texts.js';
 
-type Sharp = (input: unknown) => { jpeg(): { toBuffer(): Promise<Buffer> } };
+type Sharp = (input: unknown) => { jpeg(options?: { quality: number }): { toBuffer(): Promise<Buffer> } };
 // sharp is a dependency of the server workspace.
 const sharp = createRequire(fileURLToPath(new URL('../../apps/server/package.json', import.meta.url)))('sharp') as Sharp;
 
@@ -136,6 +136,33 @@ describe('the sign-in page on a phone', () => {
 });
 
 // English and Arabic by default; E2E_LANGS=en,tr,ar adds Turkish (the longest words).
+describe('the profile picture on a phone', () => {
+  it('is made small on the phone before it is sent', async () => {
+    const page = await openAs(browser, server.url, seeded.members.ben!, 'phone', 'en');
+    try {
+      // A camera photo: 12 megapixels of fine detail, several megabytes as a JPEG.
+      const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 92 }).toBuffer();
+      // The file the page hands to fetch (the browser does not report a multipart body's size).
+      await page.addInitScript(() => {
+        const send = window.fetch.bind(window);
+        window.fetch = (input, init) => {
+          const file = init?.body instanceof FormData ? init.body.get('file') : null;
+          if (file instanceof File) (window as unknown as { sentBytes: number }).sentBytes = file.size;
+          return send(input, init);
+        };
+      });
+      await page.goto(`${server.url}/profile/edit`);
+      await page.locator('input[type="file"]').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByText(people('en', 'pictureSaved')).waitFor();
+      const bytes = await page.evaluate(() => (window as unknown as { sentBytes?: number }).sentBytes ?? 0);
+      expect(bytes).toBeGreaterThan(0);
+      expect(bytes).toBeLessThan(photo.length / 4);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
 for (const lang of (process.env.E2E_LANGS ?? 'en,ar').split(',') as Lang[]) {
   describe(`a beneficiary's pages on a phone (${lang})`, () => {
     let page: Page;

@@ -26,7 +26,7 @@ import { dragAccessibility, dragHandleSx, useDragSensors } from '../../../shared
 import type { Item } from '@estate/domain/schemas/items';
 import type { Photo } from '@estate/domain/schemas/photos';
 import { deletePhoto, refreshItem, reorderPhotos, updateItem, uploadPhoto } from '../api';
-import { shrinkPhoto } from '../shrink-photo';
+import { shrinkPhoto } from '../../../shared/ui/shrink-photo';
 
 type Props = { estateId: string; item: Item };
 

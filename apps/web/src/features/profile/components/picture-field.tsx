@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +10,11 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { initials } from '../../../shared/ui/initials';
 import { notify } from '../../../shared/ui/notify';
+import { shrinkPhoto } from '../../../shared/ui/shrink-photo';
 import { useProfile, useRemovePicture, useUploadPicture } from '../profile-api';
+
+/** What is sent of a chosen picture: 1,024 px on its long side, for anything over 300 kB. */
+const PICTURE_SIZE = { longSide: 1024, smallEnough: 300 * 1024 };
 
 /**
  * The person's picture: chosen from the phone's photos or camera, saved at once (the server makes
@@ -24,10 +28,15 @@ export function PictureField({ name }: { name: string }) {
   const upload = useUploadPicture();
   const remove = useRemovePicture();
   const url = profile.data?.avatarUrl ?? null;
-  const busy = upload.isPending || remove.isPending;
+  const [preparing, setPreparing] = useState(false);
+  const busy = preparing || upload.isPending || remove.isPending;
 
-  const chosen = (file: File | undefined) => {
-    if (!file) return;
+  const chosen = async (chosenFile: File | undefined) => {
+    if (!chosenFile) return;
+    // Made small on this device first (the server keeps it at 256 px): a camera photo of
+    // several megabytes goes up in a moment instead of a minute on a slow line.
+    setPreparing(true);
+    const file = await shrinkPhoto(chosenFile, PICTURE_SIZE).finally(() => setPreparing(false));
     if (file.size > PHOTO_LIMITS.bytes) {
       notify(t('people:profile.pictureTooLarge', { megabytes: PHOTO_LIMITS.bytes / 1024 / 1024 }), 'error');
       return;
@@ -49,7 +58,7 @@ export function PictureField({ name }: { name: string }) {
         </Avatar>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
           <Button variant="outlined" startIcon={<AddAPhoto />} onClick={() => input.current?.click()} disabled={busy} sx={{ minHeight: 48 }}>
-            {upload.isPending ? t('people:profile.uploading') : url ? t('people:profile.changePicture') : t('people:profile.choosePicture')}
+            {preparing || upload.isPending ? t('people:profile.uploading') : url ? t('people:profile.changePicture') : t('people:profile.choosePicture')}
           </Button>
           {url && (
             <Button
@@ -79,7 +88,7 @@ export function PictureField({ name }: { name: string }) {
         hidden
         aria-label={t('people:profile.choosePicture')}
         onChange={(event) => {
-          chosen(event.target.files?.[0]);
+          void chosen(event.target.files?.[0]);
           event.target.value = '';
         }}
       />

@@ -3,15 +3,16 @@
  * a JPEG of at most 3,000 px on its long side (a few hundred kB), which uploads quickly on a slow
  * line and stays sharp when zoomed. A photo that is already small, or that this browser cannot
  * read (HEIC on some phones), is sent as it is; the server still checks every limit.
+ * A profile picture, shown small, needs far fewer pixels (`longSide`, `smallEnough`).
  */
 const LONG_SIDE = 3000;
 const SMALL_ENOUGH = 1.5 * 1024 * 1024;
 
-export async function shrinkPhoto(file: File): Promise<File> {
-  if (file.size <= SMALL_ENOUGH || typeof createImageBitmap !== 'function') return file;
+export async function shrinkPhoto(file: File, { longSide = LONG_SIDE, smallEnough = SMALL_ENOUGH } = {}): Promise<File> {
+  if (file.size <= smallEnough || typeof createImageBitmap !== 'function') return file;
   try {
     const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-    const ratio = Math.min(1, LONG_SIDE / Math.max(bitmap.width, bitmap.height));
+    const ratio = Math.min(1, longSide / Math.max(bitmap.width, bitmap.height));
     const width = Math.round(bitmap.width * ratio);
     const height = Math.round(bitmap.height * ratio);
     const canvas = document.createElement('canvas');
