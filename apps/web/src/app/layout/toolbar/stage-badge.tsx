@@ -63,6 +63,9 @@ export function StageBadge({ compact, strip }: { compact?: boolean; strip?: bool
                 color: 'primary.contrastText',
                 minWidth: 0,
                 minHeight: 32,
+                // Looks 32 px high; takes a 48 px touch (tablets show this badge, not the strip).
+                position: 'relative',
+                '&::before': { content: '""', position: 'absolute', insetInline: 0, top: -8, bottom: -8 },
                 maxWidth: compact ? { xs: 150, md: 340 } : 300,
                 fontSize: '0.875rem',
                 fontWeight: 600,
