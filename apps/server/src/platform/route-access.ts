@@ -95,17 +95,12 @@ function accessHook(ctx: AppContext, action: RouteAction, ownPlaceOnly: boolean)
   };
 }
 
-/** What a request does to the estate, from its method: the closed estate (stage 99) takes only reads. */
-export function intentOfMethod(method: string): Intent {
-  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
-}
-
 /**
- * What a route does to the estate, as the closed estate judges it: its method's intent, except
- * that a route keeping only the caller's own place (`ownPlaceOnly`) reads.
+ * What a request does to the estate, as the closed estate (stage 99) judges it: anything but GET
+ * and HEAD writes, except on a route that keeps only the caller's own place (`ownPlaceOnly`).
  */
 export function routeIntent(method: string, ownPlaceOnly = false): Intent {
-  return ownPlaceOnly ? 'read' : intentOfMethod(method);
+  return ownPlaceOnly || method === 'GET' || method === 'HEAD' ? 'read' : 'write';
 }
 
 /** Call before any route is registered. */

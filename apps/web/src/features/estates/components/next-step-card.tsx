@@ -28,10 +28,9 @@ function useNextStep(estateId: string) {
 const ARCHIVE_PATH = '/reports#archive';
 
 /** The words of a step: a title, a line of progress or explanation, and the button's label. */
-function useWords(step: NextStep, stage: number, mayArchive: boolean) {
+function useWords(step: NextStep, stage: number, toArchive: boolean) {
   const { t } = useTranslation();
-  // A closed estate: those who may keep its archive are led to it (the control panel has nothing left).
-  if (stage === Stage.Completed && mayArchive) {
+  if (toArchive) {
     return { title: t('home:next.closed.title'), text: t('home:next.closed.text'), button: t('home:next.closed.button') };
   }
   // From the final accounting on no turn comes again: say the part is done, not "we will email you".
@@ -57,8 +56,10 @@ function useWords(step: NextStep, stage: number, mayArchive: boolean) {
 
 function StepContent({ step, stage, mayArchive }: { step: NextStep; stage: number; mayArchive: boolean }) {
   const { t, i18n } = useTranslation();
-  const words = useWords(step, stage, mayArchive);
-  const path = stage === Stage.Completed && mayArchive ? ARCHIVE_PATH : step.kind === 'task' || step.kind === 'lead' ? step.path : null;
+  // A closed estate: those who may keep its archive are led to it (the control panel has nothing left).
+  const toArchive = stage === Stage.Completed && mayArchive;
+  const words = useWords(step, stage, toArchive);
+  const path = toArchive ? ARCHIVE_PATH : step.kind === 'task' || step.kind === 'lead' ? step.path : null;
   const fraction = step.kind === 'task' && step.progress.total ? Math.min(100, Math.round((100 * step.progress.done) / step.progress.total)) : null;
   return (
     <>
