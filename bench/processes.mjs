@@ -11,7 +11,6 @@
  *
  *   npm run build && flock /tmp/bench.lock node bench/processes.mjs
  */
-import cluster from 'node:cluster';
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,20 +26,6 @@ const thisFile = fileURLToPath(import.meta.url);
 const dist = path.join(here, '..', 'apps', 'server', 'dist');
 const DATABASE = 'estate_processes';
 const CONNECTIONS = 32;
-
-// Run as the cluster's primary: fork the built server as `BENCH_WORKERS` workers on one port.
-if (process.argv[2] === '--primary') {
-  cluster.setupPrimary({ exec: path.join(dist, 'main.js') });
-  const workers = Array.from({ length: Number(process.env.BENCH_WORKERS) }, () => cluster.fork());
-  for (const w of workers) w.on('exit', (code) => code && process.exit(code));
-  const stop = () => {
-    for (const w of workers) w.kill('SIGTERM');
-    setTimeout(() => process.exit(0), 5000).unref();
-    cluster.on('exit', () => Object.keys(cluster.workers).length === 0 && process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-}
 
 function databaseUrl(adminUrl) {
   const url = new URL(adminUrl);
@@ -81,12 +66,12 @@ async function seedOnce(adminUrl, reseed) {
   return seeded;
 }
 
-/** The built server as `workers` cluster workers behind one port (the primary is this file). */
+/** The built server as `workers` cluster workers behind one port (`npm run start:cluster`). */
 async function startCluster(workers, url, dataDir, schedulerSeconds, readCache = 'on') {
   const port = await freePort();
-  const proc = startProcess(process.execPath, [thisFile, '--primary'], {
+  const proc = startProcess(process.execPath, [path.join(dist, 'cluster.js')], {
     ...process.env,
-    BENCH_WORKERS: String(workers),
+    WORKERS: String(workers),
     DATABASE_URL: url,
     DATA_DIR: dataDir,
     READ_CACHE: readCache,
@@ -457,7 +442,7 @@ export async function runProcessesBench({
   return result;
 }
 
-if (process.argv[1] === thisFile && process.argv[2] !== '--primary') {
+if (process.argv[1] === thisFile) {
   const result = await runProcessesBench();
   process.exitCode = result.pass ? 0 : 1;
 }

@@ -4,37 +4,10 @@
  * is taken over) and, when a PostgreSQL server answers on 127.0.0.1:5432, on PostgreSQL (in a
  * database made for the test and dropped after it).
  */
-import { connect } from 'node:net';
 import { expect, it } from 'vitest';
-import pg from 'pg';
 import { startServer } from '../support/server.js';
 import { api, seedEstate } from '../support/seed.js';
-
-const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const postgresAnswers = await new Promise<boolean>((resolve) => {
-  const url = new URL(POSTGRES);
-  const socket = connect(Number(url.port || 5432), url.hostname);
-  socket.once('connect', () => resolve(true)).once('error', () => resolve(false));
-  socket.setTimeout(1000, () => resolve(false));
-});
-
-/** Runs `body` with the URL of a fresh PostgreSQL database, dropped afterwards. */
-async function withFreshDatabase(body: (url: string) => Promise<void>): Promise<void> {
-  const name = `estate_crash_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES);
-    url.pathname = `/${name}`;
-    await body(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
-}
+import { postgresAnswers, withFreshDatabase } from '../support/postgres.js';
 
 async function killMidWriteAndRestart(env: Record<string, string>) {
   const first = await startServer(env);
@@ -93,6 +66,6 @@ it('keeps every acknowledged write across kill -9 and restarts cleanly (PGlite)'
 it.skipIf(!postgresAnswers)(
   'keeps every acknowledged write across kill -9 and restarts cleanly (PostgreSQL)',
   async () => {
-    await withFreshDatabase((url) => killMidWriteAndRestart({ DATABASE_URL: url }));
+    await withFreshDatabase('crash', (url) => killMidWriteAndRestart({ DATABASE_URL: url }));
   },
 );

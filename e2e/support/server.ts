@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export type RunningServer = { url: string; dataDir: string; stop(): Promise<void>; kill9(): Promise<void>; logs(): string };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** The process started: the server, or the cluster's primary. */
+  pid: number;
+  /** Stops it with SIGTERM (SIGKILL after 5 s) and says how it ended. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill9(): Promise<void>;
+  logs(): string;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,14 +29,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+/** The built server (`main.js`, as `npm start`), or `cluster.js` (as `npm run start:cluster`). */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; script?: 'main.js' | 'cluster.js' } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'estate-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   // The browser tests run on the default embedded database, like `npm start`.
   const { DATABASE_URL: _ignored, TEST_DATABASE_URL: _alsoIgnored, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist', options.script ?? 'main.js')], {
     env: {
       ...inherited,
       PORT: String(port),
@@ -59,6 +72,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   return {
     url,
     dataDir,
+    pid: child.pid!,
     logs: () => output,
     /** Kills the process without warning, leaving the data folder for a restart. */
     async kill9() {
@@ -67,7 +81,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
       await exited;
     },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -75,6 +89,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
         clearTimeout(timer);
       }
       rmSync(dataDir, { recursive: true, force: true });
+      return { code: child.exitCode, signal: child.signalCode };
     },
   };
 }

@@ -25,6 +25,8 @@ const configSchema = z.object({
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
   /** Answers to the item list and item kept in memory between writes in their estate; 'off' measures the database path (bench). */
   READ_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Server processes `npm run start:cluster` starts on one port (PostgreSQL only); unset, one a core. */
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
