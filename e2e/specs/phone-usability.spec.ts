@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { atRest, axeProblems, launchBrowser, newContext, screenshot, watchProblems as watch } from '../support/browser.js';
+import { atRest, axeProblems, launchBrowser, newContext, screenshot, settled, watchProblems as watch } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { advanceTo, api, seedEstate, type SeededEstate } from '../support/seed.js';
 import { ct, openAs, stageText } from '../support/process.js';
@@ -55,10 +55,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Two frames (React answers a resize in the next one), then every transition that ends has ended. */
+async function afterLayout(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await settled(page);
+}
+
 /** Whatever is wider than a 360 px screen (the page, or any element poking out of it). */
 async function overflowAt360(page: Page): Promise<string[]> {
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.waitForTimeout(150);
+  await afterLayout(page);
   const wide = await page.evaluate(() => {
     const found: string[] = [];
     const width = document.documentElement.clientWidth;
@@ -104,7 +110,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 /** The checks every page gets: fits 360 px, 48 px touch targets, axe, and a picture. */
 async function checkPage(page: Page, name: string, lang: Lang) {
   await atRest(page);
-  await page.waitForTimeout(300);
+  await afterLayout(page);
   expect(await overflowAt360(page), `overflow at 360 px on ${name} (${lang})`).toEqual([]);
   expect(await smallTargets(page), `buttons under 48 px on ${name} (${lang})`).toEqual([]);
   expect(await axeProblems(page), `axe on ${name} (${lang})`).toEqual([]);
@@ -292,8 +298,7 @@ for (const lang of (process.env.E2E_LANGS ?? 'en,ar').split(',') as Lang[]) {
         ['todo', '/todo/all'],
       ] as const) {
         await page.goto(`${server.url}${path}`);
-        await page.locator('main').first().waitFor();
-        await page.waitForTimeout(1200);
+        await atRest(page);
         await screenshot(page, `phone-usability-desktop-${name}-${lang}`);
       }
       await page.context().close();
