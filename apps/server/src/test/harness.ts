@@ -31,18 +31,27 @@ export type Harness = {
   clock: { now: Date; advance(ms: number): void };
 };
 
+const testDatabaseName = () => `estate_test_${process.env.VITEST_POOL_ID ?? '0'}`;
+
+/** This test worker's database on the PostgreSQL server (TEST_DATABASE_URL), for a second connection of a test's own. */
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set: this test needs the PostgreSQL server');
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${testDatabaseName()}`;
+  return dbUrl.toString();
+}
+
 async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openPglite(undefined);
-  const name = `estate_test_${process.env.VITEST_POOL_ID ?? '0'}`;
+  const name = testDatabaseName();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return openPostgres(dbUrl.toString());
+  return openPostgres(testDatabaseUrl());
 }
 
 async function emptyTables(database: Database): Promise<void> {

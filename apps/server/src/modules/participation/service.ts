@@ -9,7 +9,7 @@ import { itemLabel } from '@estate/domain/item-status';
 import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES } from '@estate/domain/stages';
 import { queryRows, type Db } from '../../db/client.js';
-import { deadlines, estates, interests, items, memberships, participation, rankings, tokenAllocations, users } from '../../db/schema.js';
+import { deadlines, estates, interests, itemSummaries, items, memberships, participation, rankings, tokenAllocations, users } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -55,10 +55,12 @@ export async function setInterest(ctx: AppContext, access: EstateAccess, itemId:
   const result = await writeInput<{ distribution: string | null; status: string | null; count_before: number; receiver: boolean }>(ctx.db, access, 'interest.set', now, {
     write,
     activity: { action: interested ? 'interest.added' : 'interest.removed', entity: 'item', entityId: itemId, field: 'interest', to: interested },
+    // The item's summary row, locked: a heart stored meanwhile by someone else is waited for and
+    // counted (the row comes back as that heart left it), which the statement's snapshot would miss.
+    more: sql`summary as (select s.interest_count from ${itemSummaries} s where s.item_id = ${itemId} and s.estate_id = ${estateId} for update)`,
     extra: sql`(select i.distribution from ${items} i where i.estate_id = ${estateId} and i.id = ${itemId}) as distribution,
       (select i.status from ${items} i where i.estate_id = ${estateId} and i.id = ${itemId}) as status,
-      (select count(*)::int from ${interests} h join ${memberships} m on m.estate_id = h.estate_id and m.user_id = h.member_id
-        where h.estate_id = ${estateId} and h.item_id = ${itemId} and ${Role.Beneficiary} = any(m.roles)) as count_before,
+      (select s.interest_count from summary s) as count_before,
       exists (select 1 from ${memberships} m where m.estate_id = ${estateId} and m.user_id = ${memberId} and ${Role.Beneficiary} = any(m.roles)) as receiver`,
   });
   if (!result.open) checkInputsOpen(result.guard, access, 'interest.set', now);
@@ -69,7 +71,7 @@ export async function setInterest(ctx: AppContext, access: EstateAccess, itemId:
     const item = { distribution, status } as Pick<ItemRow, 'distribution' | 'status'>;
     if (!isPoolItem(item)) throw new AppError('conflict', notInPoolReason(item));
   }
-  // The statement's snapshot does not see its own write: a receiver's heart moves the count by one.
+  // The summary is brought up to date after the statement (its trigger): a receiver's heart moves it by one.
   const receiver = Boolean(result.extra.receiver);
   const count = Number(result.extra.count_before) + (result.changed && receiver ? (interested ? 1 : -1) : 0);
   // Only the count travels, never who. Offspring hearts do not change the count: nothing to say.
