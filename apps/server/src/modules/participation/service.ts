@@ -57,7 +57,12 @@ export async function setInterest(ctx: AppContext, access: EstateAccess, itemId:
     activity: { action: interested ? 'interest.added' : 'interest.removed', entity: 'item', entityId: itemId, field: 'interest', to: interested },
     // The item's summary row, locked: a heart stored meanwhile by someone else is waited for and
     // counted (the row comes back as that heart left it), which the statement's snapshot would miss.
-    more: sql`summary as (select s.interest_count from ${itemSummaries} s where s.item_id = ${itemId} and s.estate_id = ${estateId} for update)`,
+    // The item row is held first, as every write that changes a summary does (its foreign key
+    // check comes before the summary's trigger), so a heart and, say, the item's deletion never
+    // wait for each other in opposite order.
+    more: sql`summary as (select s.interest_count from ${itemSummaries} s
+      join (select i.id from ${items} i where i.id = ${itemId} and i.estate_id = ${estateId} for key share) held on held.id = s.item_id
+      for update of s)`,
     extra: sql`(select i.distribution from ${items} i where i.estate_id = ${estateId} and i.id = ${itemId}) as distribution,
       (select i.status from ${items} i where i.estate_id = ${estateId} and i.id = ${itemId}) as status,
       (select s.interest_count from summary s) as count_before,
