@@ -74,6 +74,30 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
   },
 );
 
+it.skipIf(!process.env.TEST_DATABASE_URL)(
+  'answers a heart on an item removed meanwhile as an item that is gone',
+  async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const anna = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const item = await createItem(h, estateId, trustee);
+    await setStage(h, estateId, 11);
+    const other = new pg.Client({ connectionString: testDatabaseUrl() });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('delete from items where id = $1', [item.id]);
+      const annas = call(h, 'PUT', `/api/estates/${estateId}/items/${item.id}/interest`, { as: anna });
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('commit');
+      const answer = await annas;
+      expect(answer.statusCode, answer.body).toBe(404);
+    } finally {
+      await other.end();
+    }
+  },
+);
+
 it('never lets parallel token placements exceed the budget', async () => {
   const trustee = await createUser(h);
   const estateId = await createEstate(h, trustee);

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { itemLabel } from '@estate/domain/item-status';
 import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES } from '@estate/domain/stages';
-import { queryRows, type Db } from '../../db/client.js';
+import { isForeignKeyViolation, queryRows, type Db } from '../../db/client.js';
 import { deadlines, estates, interests, itemSummaries, items, memberships, participation, rankings, tokenAllocations, users } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
@@ -67,6 +67,9 @@ export async function setInterest(ctx: AppContext, access: EstateAccess, itemId:
       (select i.status from ${items} i where i.estate_id = ${estateId} and i.id = ${itemId}) as status,
       (select s.interest_count from summary s) as count_before,
       exists (select 1 from ${memberships} m where m.estate_id = ${estateId} and m.user_id = ${memberId} and ${Role.Beneficiary} = any(m.roles)) as receiver`,
+  }).catch((err: unknown) => {
+    // The item was removed while the heart was being written.
+    throw isForeignKeyViolation(err) ? notFound('That item') : err;
   });
   if (!result.open) checkInputsOpen(result.guard, access, 'interest.set', now);
   const { distribution, status } = result.extra;
