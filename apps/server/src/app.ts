@@ -26,6 +26,7 @@ import { requestLanguage } from './platform/refusals.js';
 import { loggerOptions } from './platform/logging.js';
 import {
   isDataException,
+  isForeignKeyViolation,
   isUnreadableForm,
   jsonMayHoldUnstorableText,
   unstorableTextPath,
@@ -323,6 +324,11 @@ export async function buildApp({
       // A value the database refused reached it unchecked: the sender's input, and a schema to tighten.
       req.log.warn({ err, route }, 'a value reached the database unchecked');
       return refuse(reply, new AppError('validation_failed', says('validation.unusableValue')));
+    }
+    if (isForeignKeyViolation(err)) {
+      // Something the request points to was removed by someone else while it was written.
+      req.log.warn({ route }, 'refused: a row it refers to was removed meanwhile');
+      return refuse(reply, new AppError('conflict', says('code.conflict')));
     }
     // The logger's serialisers keep this to the route pattern and a scrubbed error: no query
     // string, body, or the failing statement's parameters (see platform/logging.ts).

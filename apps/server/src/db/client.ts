@@ -287,15 +287,3 @@ export async function queryTextPrepared<T>(db: Db, text: string, params: unknown
   return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
 }
 
-/**
- * Whether a statement failed because a row it points to is gone (a foreign key, SQLSTATE 23503):
- * removed by someone else after the statement began. Drivers may wrap the database's error.
- */
-export function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let depth = 0; depth < 5 && e !== null && typeof e === 'object'; depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, useHarness, type Caller } from '../test/harness.js';
 import { createEstate, createItem, createUser } from '../test/factories.js';
 import { safeUrl } from './logging.js';
+import { isDataException, isForeignKeyViolation } from './http.js';
 
 const h = useHarness();
 
@@ -26,18 +27,30 @@ describe('HTTP platform', () => {
   it('answers unknown API paths with the error shape', async () => {
     const res = await call(h, 'GET', '/api/nothing-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not_found', reason: 'notFound.address', message: expect.any(String) } });
+    expect(res.json()).toEqual({
+      error: { code: 'not_found', reason: 'notFound.address', message: expect.any(String) },
+    });
   });
 
   it('answers malformed JSON and wrong ids with 400, never 500', async () => {
     const user = await createUser(h);
-    const broken = await h.app.inject({ method: 'POST', url: '/api/estates', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, payload: '{"name": ' });
+    const broken = await h.app.inject({
+      method: 'POST',
+      url: '/api/estates',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.code).toBe('validation_failed');
     const badId = await call(h, 'GET', '/api/estates/not-a-uuid', { as: user });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().error.fields).toHaveProperty('eid');
-    const wrongType = await h.app.inject({ method: 'POST', url: '/api/estates', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'text/plain' }, payload: 'hello' });
+    const wrongType = await h.app.inject({
+      method: 'POST',
+      url: '/api/estates',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(wrongType.statusCode).toBe(415);
   });
 
@@ -45,7 +58,9 @@ describe('HTTP platform', () => {
     const res = await call(h, 'GET', '/api/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/estates/{eid}/invitations', '/api/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/estates/{eid}/invitations', '/api/health']),
+    );
     expect((await call(h, 'GET', '/api/docs')).statusCode).toBeLessThan(400);
   });
 
@@ -58,7 +73,12 @@ describe('HTTP platform', () => {
 
 /** A JSON body sent as typed (so escapes like \u0000 reach the server as they are written). */
 function sendJson(method: 'POST' | 'PATCH' | 'PUT', url: string, as: Caller, json: string) {
-  return h.app.inject({ method, url, headers: { authorization: `Bearer ${as.token}`, 'content-type': 'application/json' }, payload: json });
+  return h.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${as.token}`, 'content-type': 'application/json' },
+    payload: json,
+  });
 }
 
 const STORE_MESSAGE = /cannot be saved/;
@@ -106,7 +126,10 @@ describe('text no column can hold (was a 500)', () => {
     }
     const badEncoding = await call(h, 'GET', `/api/estates/%E0%A4%A/items`, { as: user });
     expect(badEncoding.statusCode).toBe(400);
-    expect(badEncoding.json().error).toMatchObject({ code: 'validation_failed', fields: { path: expect.any(String) } });
+    expect(badEncoding.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: { path: expect.any(String) },
+    });
   });
 });
 
@@ -118,7 +141,10 @@ describe('odd input answers 4xx naming the field (was a 500)', () => {
     await createItem(h, estateId, user, { name: 'Brass Lamp' });
     const page = await call(h, 'GET', `/api/estates/${estateId}/items?limit=1`, { as: user });
     const next = page.json().nextCursor as string;
-    expect((await call(h, 'GET', `/api/estates/${estateId}/items?limit=1&cursor=${next}`, { as: user })).json().items).toHaveLength(1);
+    expect(
+      (await call(h, 'GET', `/api/estates/${estateId}/items?limit=1&cursor=${next}`, { as: user })).json()
+        .items,
+    ).toHaveLength(1);
 
     const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     for (const [sort, bad] of [
@@ -132,7 +158,12 @@ describe('odd input answers 4xx naming the field (was a 500)', () => {
       ['updated', next],
       ['number', 'not base64 json'],
     ] as const) {
-      const res = await call(h, 'GET', `/api/estates/${estateId}/items?sort=${sort}&cursor=${encodeURIComponent(bad)}`, { as: user });
+      const res = await call(
+        h,
+        'GET',
+        `/api/estates/${estateId}/items?sort=${sort}&cursor=${encodeURIComponent(bad)}`,
+        { as: user },
+      );
       expect(res.statusCode, `${sort} ${bad} → ${res.body}`).toBe(400);
       expect(res.json().error.fields).toEqual({ cursor: expect.any(String) });
     }
@@ -141,7 +172,10 @@ describe('odd input answers 4xx naming the field (was a 500)', () => {
   it('bounds stage numbers in paths', async () => {
     const user = await createUser(h);
     const estateId = await createEstate(h, user);
-    for (const url of [`/api/estates/${estateId}/deadlines/99999999999`, `/api/estates/${estateId}/participation/99999999999`]) {
+    for (const url of [
+      `/api/estates/${estateId}/deadlines/99999999999`,
+      `/api/estates/${estateId}/participation/99999999999`,
+    ]) {
       const res = await call(h, url.includes('deadlines') ? 'DELETE' : 'GET', url, { as: user });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.fields).toHaveProperty('stage');
@@ -152,17 +186,30 @@ describe('odd input answers 4xx naming the field (was a 500)', () => {
     const user = await createUser(h);
     const estateId = await createEstate(h, user);
     const item = await createItem(h, estateId, user);
-    const part = '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nName\r\nOak Chair';
+    const part =
+      '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nName\r\nOak Chair';
     const bodies: [string, string][] = [
       ['multipart/form-data', `${part}\r\n--zzz--\r\n`],
       ['multipart/form-data; boundary=yyy', `${part}\r\n--zzz--\r\n`],
       ['multipart/form-data; boundary=zzz', part],
     ];
-    for (const url of [`/api/estates/${estateId}/items/${item.id}/photos`, `/api/estates/${estateId}/items/import/preview`, `/api/estates/${estateId}/items/import`]) {
+    for (const url of [
+      `/api/estates/${estateId}/items/${item.id}/photos`,
+      `/api/estates/${estateId}/items/import/preview`,
+      `/api/estates/${estateId}/items/import`,
+    ]) {
       for (const [contentType, payload] of bodies) {
-        const res = await h.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType }, payload });
+        const res = await h.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType },
+          payload,
+        });
         expect(res.statusCode, `${url} ${contentType} → ${res.body}`).toBe(400);
-        expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { file: expect.any(String) } });
+        expect(res.json().error).toMatchObject({
+          code: 'validation_failed',
+          fields: { file: expect.any(String) },
+        });
       }
     }
   });
@@ -187,7 +234,11 @@ describe('odd input answers 4xx naming the field (was a 500)', () => {
     const garbage = await h.app.inject({
       method: 'PATCH',
       url: `/api/estates/${estateId}/items/${item.id}`,
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'if-match': 'W/"x", *' },
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'content-type': 'application/json',
+        'if-match': 'W/"x", *',
+      },
       payload: '{"name":"Oak Table"}',
     });
     expect(garbage.statusCode).toBe(400);
@@ -195,3 +246,14 @@ describe('odd input answers 4xx naming the field (was a 500)', () => {
   });
 });
 
+describe('database errors', () => {
+  it('knows a value the database refused and a row removed meanwhile, also inside a driver’s wrapping', () => {
+    const wrapped = (code: string) =>
+      Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('db'), { code }) });
+    expect(isDataException(wrapped('22P02'))).toBe(true);
+    expect(isForeignKeyViolation(wrapped('23503'))).toBe(true);
+    expect(isForeignKeyViolation(wrapped('23505'))).toBe(false);
+    expect(isDataException(Object.assign(new Error('pipe'), { code: 'EPIPE' }))).toBe(false);
+    expect(isForeignKeyViolation(new Error('plain'))).toBe(false);
+  });
+});

@@ -78,15 +78,25 @@ export function isUnreadableForm(err: { message?: string; code?: unknown; status
   return BUSBOY_MESSAGE.test(err.message ?? '') || (err.stack ?? '').includes('@fastify/busboy');
 }
 
+/** Whether a database error (looked for through a driver's wrapping, `cause`) has a SQLSTATE that passes `test`. */
+function hasSqlState(err: unknown, test: (code: string) => boolean): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && test(code)) return true;
+  }
+  return false;
+}
+
 /**
  * A database refusal of a value (SQLSTATE class 22, "data exception": a number out of range, text
  * that is not a date, …). Input should never get that far; when it does, it is still the sender's
  * input, not a server fault.
  */
 export function isDataException(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
+  return hasSqlState(err, (code) => /^22[0-9A-Z]{3}$/.test(code));
+}
+
+/** A row the statement points to is gone (a foreign key, 23503): someone removed it meanwhile. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return hasSqlState(err, (code) => code === '23503');
 }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { photos } from '../../db/schema.js';
 import { MAX_UPLOAD_BYTES } from '../../platform/images.js';
 import { LocalDiskStorage } from '../../platform/storage.js';
 import { sweepPhotoFiles } from './sweep.js';
-import { call, useHarness, type Caller } from '../../test/harness.js';
+import { call, testDatabaseUrl, useHarness, type Caller } from '../../test/harness.js';
 import { createEstate, createItem, createUser } from '../../test/factories.js';
 
 const h = useHarness();
@@ -15,7 +16,9 @@ const h = useHarness();
 function multipart(file: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
   const boundary = '----estate-test-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -24,7 +27,12 @@ function multipart(file: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
 
 async function upload(estateId: string, itemId: string, as: Caller, file: Buffer, filename?: string) {
   const { payload, headers } = multipart(file, filename);
-  return h.app.inject({ method: 'POST', url: `/api/estates/${estateId}/items/${itemId}/photos`, payload, headers: { ...headers, authorization: `Bearer ${as.token}` } });
+  return h.app.inject({
+    method: 'POST',
+    url: `/api/estates/${estateId}/items/${itemId}/photos`,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${as.token}` },
+  });
 }
 
 /** A 60×40 landscape JPEG marked "rotate 90°" with a GPS position, as a phone camera writes it. */
@@ -60,10 +68,14 @@ describe('photos', () => {
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
 
-    const forged = await h.app.inject({ method: 'GET', url: photo.thumbUrl.replace(/sig=[^&]+/, 'sig=forged') });
+    const forged = await h.app.inject({
+      method: 'GET',
+      url: photo.thumbUrl.replace(/sig=[^&]+/, 'sig=forged'),
+    });
     expect(forged.statusCode).toBe(403);
 
-    const detail = (await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: trustee })).json().item;
+    const detail = (await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: trustee })).json()
+      .item;
     expect(detail.featuredPhotoId).toBe(photo.id);
     const listed = (await call(h, 'GET', `/api/estates/${estateId}/items`, { as: trustee })).json().items[0];
     expect(listed.thumbUrl).toContain(`/photos/${photo.id}/thumb`);
@@ -74,9 +86,18 @@ describe('photos', () => {
     const trustee = await createUser(h);
     const estateId = await createEstate(h, trustee);
     const item = await createItem(h, estateId, trustee);
-    const fake = await upload(estateId, item.id, trustee, Buffer.from('<html><script>alert(1)</script></html>'), 'cat.jpg');
+    const fake = await upload(
+      estateId,
+      item.id,
+      trustee,
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      'cat.jpg',
+    );
     expect(fake.statusCode).toBe(415);
-    const json = await call(h, 'POST', `/api/estates/${estateId}/items/${item.id}/photos`, { as: trustee, body: { file: 'x' } });
+    const json = await call(h, 'POST', `/api/estates/${estateId}/items/${item.id}/photos`, {
+      as: trustee,
+      body: { file: 'x' },
+    });
     expect(json.statusCode).toBe(415);
   });
 
@@ -85,7 +106,11 @@ describe('photos', () => {
     const estateId = await createEstate(h, trustee);
     const item = await createItem(h, estateId, trustee);
     // 100 megapixels of one colour: a small file, but 5 s of CPU and 400 MB to decode.
-    const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#808080' } }).png({ compressionLevel: 1 }).toBuffer();
+    const huge = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: '#808080' },
+    })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     expect(huge.length).toBeLessThan(MAX_UPLOAD_BYTES);
     const res = await upload(estateId, item.id, trustee, huge, 'huge.png');
     expect(res.statusCode, res.body).toBe(413);
@@ -94,12 +119,17 @@ describe('photos', () => {
       code: 'too_large',
       reason: 'images.tooManyPixels',
       params: { width: 10_000, height: 10_000, megapixels: 100, limit: 60 },
-      message: "This photo is 100 megapixels (10,000 × 10,000 pixels); photos can be at most 60 megapixels. Please choose a smaller copy, or take it with the camera's standard setting.",
+      message:
+        "This photo is 100 megapixels (10,000 × 10,000 pixels); photos can be at most 60 megapixels. Please choose a smaller copy, or take it with the camera's standard setting.",
       fields: { file: 'At most 60 megapixels.' },
     });
     expect(await h.database.db.select().from(photos).where(eq(photos.itemId, item.id))).toEqual([]);
     const filesDir = path.join(h.config.DATA_DIR, 'files');
-    expect(existsSync(filesDir) ? readdirSync(filesDir, { recursive: true }).filter((f) => String(f).includes('.')) : []).toEqual([]);
+    expect(
+      existsSync(filesDir)
+        ? readdirSync(filesDir, { recursive: true }).filter((f) => String(f).includes('.'))
+        : [],
+    ).toEqual([]);
   });
 
   it('refuses files over the size limit with 413', async () => {
@@ -116,12 +146,31 @@ describe('photos', () => {
     const estateId = await createEstate(h, trustee);
     const item = await createItem(h, estateId, trustee);
     const a = (await upload(estateId, item.id, trustee, await phonePhoto())).json().photo;
-    const b = (await upload(estateId, item.id, trustee, await sharp({ create: { width: 30, height: 30, channels: 3, background: 'blue' } }).png().toBuffer(), 'b.png')).json().photo;
+    const b = (
+      await upload(
+        estateId,
+        item.id,
+        trustee,
+        await sharp({ create: { width: 30, height: 30, channels: 3, background: 'blue' } })
+          .png()
+          .toBuffer(),
+        'b.png',
+      )
+    ).json().photo;
     const base = `/api/estates/${estateId}/items/${item.id}`;
-    expect((await call(h, 'PUT', `${base}/photos/order`, { as: trustee, body: { photoIds: [b.id, a.id] } })).statusCode).toBe(204);
-    expect((await call(h, 'PUT', `${base}/photos/order`, { as: trustee, body: { photoIds: [b.id] } })).statusCode).toBe(400);
+    expect(
+      (await call(h, 'PUT', `${base}/photos/order`, { as: trustee, body: { photoIds: [b.id, a.id] } }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await call(h, 'PUT', `${base}/photos/order`, { as: trustee, body: { photoIds: [b.id] } })).statusCode,
+    ).toBe(400);
     const version = (await call(h, 'GET', base, { as: trustee })).json().item.version;
-    const featured = await call(h, 'PATCH', base, { as: trustee, body: { featuredPhotoId: b.id }, headers: { 'if-match': String(version) } });
+    const featured = await call(h, 'PATCH', base, {
+      as: trustee,
+      body: { featuredPhotoId: b.id },
+      headers: { 'if-match': String(version) },
+    });
     expect(featured.json().item.featuredPhotoId).toBe(b.id);
     expect(featured.json().item.photos.map((p: { id: string }) => p.id)).toEqual([b.id, a.id]);
     expect((await call(h, 'DELETE', `${base}/photos/${b.id}`, { as: trustee })).statusCode).toBe(204);
@@ -134,15 +183,23 @@ describe('photos', () => {
     const [one, two] = [await createItem(h, estateId, trustee), await createItem(h, estateId, trustee)];
     const filesDir = path.join(h.config.DATA_DIR, 'files');
     const ctx = { db: h.database.db, storage: new LocalDiskStorage(filesDir) };
-    const files = () => readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name).sort();
+    const files = () =>
+      readdirSync(filesDir, { recursive: true, withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => f.name)
+        .sort();
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
     const ageAllFiles = () => {
       for (const f of readdirSync(filesDir, { recursive: true, withFileTypes: true })) {
         if (f.isFile()) utimesSync(path.join(f.parentPath, f.name), hoursAgo(2), hoursAgo(2));
       }
     };
-    const square = (background: string) => sharp({ create: { width: 30, height: 30, channels: 3, background } }).png().toBuffer();
-    const remove = (itemId: string, photoId: string) => call(h, 'DELETE', `/api/estates/${estateId}/items/${itemId}/photos/${photoId}`, { as: trustee });
+    const square = (background: string) =>
+      sharp({ create: { width: 30, height: 30, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const remove = (itemId: string, photoId: string) =>
+      call(h, 'DELETE', `/api/estates/${estateId}/items/${itemId}/photos/${photoId}`, { as: trustee });
 
     // The same bytes on two items are one set of files; deleting one photo keeps them for the other.
     const shared = await phonePhoto();
@@ -171,3 +228,27 @@ describe('photos', () => {
     expect(files()).toHaveLength(6);
   });
 });
+
+// A second connection holds the removal open: on the embedded database there is only one.
+it.skipIf(!process.env.TEST_DATABASE_URL)(
+  'answers a photo for an item removed meanwhile with "reload and try again", not an error of ours',
+  async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const item = await createItem(h, estateId, trustee);
+    const other = new pg.Client({ connectionString: testDatabaseUrl() });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('delete from items where id = $1', [item.id]);
+      const uploading = upload(estateId, item.id, trustee, await phonePhoto());
+      await new Promise((r) => setTimeout(r, 500));
+      await other.query('commit');
+      const answer = await uploading;
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().error.code).toBe('conflict');
+    } finally {
+      await other.end();
+    }
+  },
+);
