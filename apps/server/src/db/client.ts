@@ -286,4 +286,3 @@ export async function queryTextPrepared<T>(db: Db, text: string, params: unknown
   }
   return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
 }
-
