@@ -47,6 +47,8 @@ describe('the web app files', () => {
     const res = await get('/p/some-estate/i', 'br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<div id="root">');
+    // (This build has no compressed copy of the page: it is compressed as it is sent.)
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
   });
 });

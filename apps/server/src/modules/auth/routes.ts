@@ -104,6 +104,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/login', {
+    // A session token is never sent compressed (its size could be made to tell it; BREACH).
+    compress: false,
     config: { action: 'public', rateLimit },
     schema: {
       tags: ['auth'],
@@ -119,6 +121,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/refresh', {
+    compress: false,
     config: { action: 'public' },
     schema: { tags: ['auth'], response: { 200: refreshAnswer, ...errorResponses(401) } },
     handler: async (req, reply) => {
@@ -162,6 +165,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/sign-in-link/consume', {
+    compress: false,
     config: { action: 'public', rateLimit },
     schema: {
       tags: ['auth'],
