@@ -8,7 +8,7 @@ import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { ErrorBoundary } from './error-boundary';
 import { NOT_FOUND_PATH, decideRoute, type GuardState } from './route-access';
 import { EARLY_READS, PAGES, ROUTES, findRoute, preloadPage, type PageKey, type RouteSpec } from './route-table';
-import { prefetch, type RefreshResult } from '../shared/api/client';
+import { preloadEarlyPhotos, prefetch, type RefreshResult } from '../shared/api/client';
 import { HAD_SESSION, flag } from '../shared/session/session-flags';
 
 const loadShell = () => import('./layout/app-shell');
@@ -33,12 +33,15 @@ export function startPageEarly(pathname: string, search: string, restoring: Prom
 
 function startPage(page: PageKey, params: Params, search: string, restoring: Promise<RefreshResult>) {
   preloadPage(page);
-  const reads = EARLY_READS[page];
-  if (!reads) return;
+  const early = EARLY_READS[page];
+  if (!early) return;
   void restoring.then((restored) => {
     const pid = params.pid;
     if (!restored.ok || !restored.me || (pid && !restored.me.memberships.some((m) => m.estateId === pid))) return;
-    prefetch(reads(params, search));
+    const reads = early(params, search);
+    if (!reads) return;
+    prefetch(reads.paths);
+    if (reads.photos) preloadEarlyPhotos(reads.photos.path, reads.photos.count);
   });
 }
 const AppShell = lazy(async () => ({ default: (await loadShell()).AppShell }));

@@ -16,6 +16,7 @@ import {
   TRUSTEE,
   type RouteAuth,
 } from './route-access';
+import { gridColumns } from '../features/catalogue/grid';
 
 type PageProps = { titleKey?: string };
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
@@ -230,14 +231,22 @@ export const PAGES = pages;
 
 /**
  * The first reads of a page that can start as soon as the session is restored, before the page's
- * code has arrived (the same paths the page asks for; an unused answer is dropped). Only for the
- * page's default view, in an estate the person is a member of.
+ * code has arrived (the same paths the page asks for; an unused answer is dropped), and the read
+ * whose first photos are the page's first screen (they load as soon as its answer is in). Only for
+ * the page's default view, in an estate the person is a member of.
  */
-export const EARLY_READS: Partial<Record<PageKey, (params: Params, search: string) => string[]>> = {
+export type EarlyReads = { paths: string[]; photos?: { path: string; count: number } };
+
+export const EARLY_READS: Partial<Record<PageKey, (params: Params, search: string) => EarlyReads | null>> = {
   items: ({ pid, lid }, search) => {
-    if (!pid || lid || search) return [];
+    if (!pid || lid || search) return null;
     const base = `/api/estates/${encodeURIComponent(pid)}`;
-    return [`${base}/items?limit=60`, `${base}/labels`, `${base}/locations`, `${base}/rooms`];
+    const list = `${base}/items?limit=60`;
+    return {
+      paths: [list, `${base}/labels`, `${base}/locations`, `${base}/rooms`],
+      // The grid's first row (the list is nearly as wide as the window).
+      photos: { path: list, count: gridColumns(window.innerWidth) },
+    };
   },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, fileNameOf, onSessionSignal, prefetch, setAccessToken } from './client';
+import { api, fileNameOf, onSessionSignal, prefetch, preloadEarlyPhotos, setAccessToken } from './client';
 import { apiError, json, mockFetch } from '../../test/fetch-mock';
 
 describe('API client', () => {
@@ -24,6 +24,37 @@ describe('API client', () => {
     setAccessToken(null);
     prefetch(['/api/estates/e1/labels']);
     expect(net.find('GET', '/api/estates/e1/labels')).toHaveLength(3);
+  });
+
+  it('starts the first row\'s photos of an early list as soon as it arrives, and the page still reads the list', async () => {
+    setAccessToken('abc');
+    const list = {
+      items: [
+        { id: 'a', thumbUrl: '/api/estates/e1/photos/p1/thumb?expires=1&sig=x' },
+        { id: 'b', thumbUrl: null },
+        { id: 'c', thumbUrl: '/api/estates/e1/photos/p3/thumb?expires=1&sig=y' },
+        { id: 'd', thumbUrl: '/api/estates/e1/photos/p4/thumb?expires=1&sig=z' },
+      ],
+    };
+    mockFetch({ 'GET /api/estates/e1/items': list });
+    const asked: string[] = [];
+    const src = vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation((url: string) => {
+      asked.push(url);
+    });
+    try {
+      prefetch(['/api/estates/e1/items?limit=60']);
+      preloadEarlyPhotos('/api/estates/e1/items?limit=60', 3);
+      await expect(api('/api/estates/e1/items?limit=60')).resolves.toEqual(list);
+      await vi.waitFor(() => expect(asked).toHaveLength(2));
+      // The first three items: the one without a photo has none to load.
+      expect(asked).toEqual([list.items[0]?.thumbUrl, list.items[2]?.thumbUrl]);
+      // A read nobody started early loads nothing.
+      preloadEarlyPhotos('/api/estates/e2/items?limit=60', 3);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(asked).toHaveLength(2);
+    } finally {
+      src.mockRestore();
+    }
   });
 
   it('refreshes once on token_expired and retries', async () => {

@@ -39,6 +39,45 @@ export function prefetch(paths: readonly string[]): void {
   }
 }
 
+/** Photos asked for early, held until they have arrived (a pending `Image` must not be collected). */
+const earlyPhotos = new Set<HTMLImageElement>();
+
+/**
+ * Starts loading the first `count` photos (`items[].thumbUrl`) of an early read's answer as soon
+ * as it arrives, so that they download while the page's code renders the answer instead of after
+ * it (the first row's photo is the item list's largest paint). The page's own <img> for the same
+ * address then shows the image already loaded into the document.
+ */
+export function preloadEarlyPhotos(path: string, count: number): void {
+  const found = early.get(path);
+  if (!found) return;
+  // This reaction is registered before the page's, so it copies the body before the page reads it.
+  void found.response
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((answer: unknown) => {
+      for (const url of firstPhotoUrls(answer, count)) {
+        const image = new Image();
+        image.fetchPriority = 'high';
+        image.decoding = 'async';
+        const done = () => earlyPhotos.delete(image);
+        image.onload = done;
+        image.onerror = done;
+        earlyPhotos.add(image);
+        image.src = url;
+      }
+    })
+    .catch(() => undefined);
+}
+
+function firstPhotoUrls(answer: unknown, count: number): string[] {
+  const items: unknown = answer && typeof answer === 'object' ? (answer as { items?: unknown }).items : null;
+  if (!Array.isArray(items)) return [];
+  return items
+    .slice(0, count)
+    .map((item: unknown) => (item && typeof item === 'object' ? (item as { thumbUrl?: unknown }).thumbUrl : null))
+    .filter((url): url is string => typeof url === 'string' && url.startsWith('/api/'));
+}
+
 function takeEarly(path: string, options: RequestOptions): Promise<Response> | undefined {
   const found = early.get(path);
   if (!found) return undefined;

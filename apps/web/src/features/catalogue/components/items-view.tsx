@@ -9,6 +9,7 @@ import type { ListItem } from '@estate/domain/schemas/items';
 import { ItemCard, NoPhotoIcon, itemCardStyles } from './item-card';
 import { HeartButton } from './heart-button';
 import { StatusChip } from './status-chip';
+import { GRID_GAP, gridColumns } from '../grid';
 
 export type ItemsLayout = 'grid' | 'table';
 
@@ -25,8 +26,6 @@ type Props = {
   onEndReached: () => void;
 };
 
-const GAP = 12;
-const MIN_CARD = 160;
 const TABLE_ROW = 64;
 const OVERSCAN = 4;
 /** Ask for the next page while this many items are still below the last rendered row. */
@@ -200,8 +199,8 @@ const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'no
 const listSx = (theme: Theme): CSSObject => ({
   '& .items-grid-row': {
     display: 'grid',
-    gap: `${GAP}px`,
-    paddingBottom: `${GAP}px`,
+    gap: `${GRID_GAP}px`,
+    paddingBottom: `${GRID_GAP}px`,
     boxSizing: 'border-box',
   },
   '& .items-grid-cell': { minWidth: 0 },
@@ -366,9 +365,9 @@ export function ItemsView({ expectedWidth, ...props }: Props) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref, expectedWidth);
-  const columns = view === 'grid' ? Math.max(2, Math.floor((width + GAP) / (MIN_CARD + GAP))) : 1;
-  const cardWidth = (width - GAP * (columns - 1)) / columns;
-  const rowHeight = view === 'grid' ? Math.round(cardWidth * 0.75 + 120 + GAP) : TABLE_ROW;
+  const columns = view === 'grid' ? gridColumns(width) : 1;
+  const cardWidth = (width - GRID_GAP * (columns - 1)) / columns;
+  const rowHeight = view === 'grid' ? Math.round(cardWidth * 0.75 + 120 + GRID_GAP) : TABLE_ROW;
   const scrollMargin = useScrollMargin(ref);
   const wide = width >= WIDE_TABLE;
   const rows = (
