@@ -6,6 +6,9 @@
  * browser with its default mobile emulation and throttling. Writes bench/results/lighthouse.json.
  *
  *   npm run build && node bench/lighthouse.mjs
+ *
+ * The parts (a demo server, the browser, one signed-in run) are shared with
+ * `bench/lighthouse-ab.mjs`, which compares two builds of the web app run by run.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,107 +20,163 @@ import { freePort, startProcess, waitForUrl, waitUntil } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const LIGHTHOUSE_GOAL = { minPerformance: 95 };
 const TRUSTEE = { email: 'susan@demo.example', password: 'Ellis-Demo-2026' };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function runLighthouseBench({ log = console.log } = {}) {
+/** Why Lighthouse cannot run here, or null. */
+export function lighthouseMissing() {
   if (!existsSync(path.join(root, 'apps/server/dist/main.js')))
     throw new Error('The server is not built: run `npm run build` first.');
-  if (!existsSync(CHROMIUM)) {
-    log(`Lighthouse: ${CHROMIUM} is missing (apt-get install chromium), skipped`);
-    return { skipped: true, pass: true };
-  }
+  return existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (apt-get install chromium)`;
+}
+
+/**
+ * The built server with the demo estate, in a folder of its own. `host` is a loopback address:
+ * two servers compared side by side need two of them, since a browser's cookies are kept per host,
+ * not per port (on one host, signing in to the second would sign the first out).
+ */
+export async function startDemoServer({ host = '127.0.0.1', webDist } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'estate-lighthouse-'));
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'estate-lighthouse-profile-'));
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://${host}:${port}`;
   const env = {
     ...process.env,
     PORT: String(port),
-    HOST: '127.0.0.1',
+    HOST: host,
     DATA_DIR: dataDir,
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    ...(webDist ? { WEB_DIST: webDist } : {}),
   };
   delete env.DATABASE_URL;
   const server = startProcess(process.execPath, [path.join(root, 'apps/server/dist/main.js'), '--demo'], env);
-  let browserProcess;
-  let browser;
   try {
     const listPath = await waitUntil(
       'demo estate',
       async () => /Open https?:\/\/[^/]+(\/p\/[0-9a-f-]+\/i)/.exec(server.output())?.[1],
       server,
-      120_000,
+      180_000,
     );
-    const debugPort = await freePort();
-    browserProcess = startProcess(
-      CHROMIUM,
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--remote-debugging-port=${debugPort}`,
-        `--user-data-dir=${profile}`,
-        'about:blank',
-      ],
-      process.env,
-    );
+    return {
+      base,
+      listPath,
+      async stop() {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Debian's Chromium with a debugging port for Lighthouse, and Playwright connected to it. */
+export async function startBrowser() {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'estate-lighthouse-profile-'));
+  const debugPort = await freePort();
+  const browserProcess = startProcess(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    process.env,
+  );
+  let browser;
+  try {
     await waitForUrl(`http://127.0.0.1:${debugPort}/json/version`, browserProcess);
-
-    // Sign in like a person would; the refresh cookie then lets the list page sign itself in.
     browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
-    const page = await browser.contexts()[0].newPage();
-    await page.goto(`${base}/login`);
-    await page.locator('input[type="email"]').fill(TRUSTEE.email);
-    await page.locator('input[type="password"]').fill(TRUSTEE.password);
-    await page.locator('form button[type="submit"]').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(base + listPath);
-    // (Never "network idle": the page keeps its live-update stream open.)
-    await page.getByText('A-0001').first().waitFor({ timeout: 60_000 });
-    await page.close();
+  } catch (err) {
+    await browserProcess.stop();
+    rmSync(profile, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    browser,
+    debugPort,
+    async stop() {
+      await browser.close().catch(() => undefined);
+      await browserProcess.stop();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
 
+/** Signs the trustee in like a person would; the refresh cookie then lets the list sign itself in. */
+export async function signIn({ browser }, { base, listPath }) {
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${base}/login`);
+  await page.locator('input[type="email"]').fill(TRUSTEE.email);
+  await page.locator('input[type="password"]').fill(TRUSTEE.password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(base + listPath);
+  // (Never "network idle": the page keeps its live-update stream open.)
+  await page.getByText('A-0001').first().waitFor({ timeout: 60_000 });
+  await page.close();
+}
+
+/** One Lighthouse run on the item list: its score and metrics. */
+export async function runOnce({ debugPort }, { base, listPath }) {
+  const result = await lighthouse(base + listPath, {
+    port: debugPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // A first load: Lighthouse empties the browser's cache before each run. It keeps cookies and
+    // the site's storage (its default clearStorageTypes), so the sign-in cookie stays.
+  });
+  const lhr = result.lhr;
+  if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, result.report);
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '';
+  if (!finalUrl.includes(listPath))
+    throw new Error(`Lighthouse ended on ${finalUrl}, not the item list (signed out?)`);
+  const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    firstContentfulPaintMs: metric('first-contentful-paint'),
+    largestContentfulPaintMs: metric('largest-contentful-paint'),
+    totalBlockingTimeMs: metric('total-blocking-time'),
+    cumulativeLayoutShift: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    speedIndexMs: metric('speed-index'),
+  };
+}
+
+export const runLine = (run) =>
+  `performance ${run.performance}, FCP ${run.firstContentfulPaintMs} ms, LCP ${run.largestContentfulPaintMs} ms, TBT ${run.totalBlockingTimeMs} ms, CLS ${run.cumulativeLayoutShift}, SI ${run.speedIndexMs} ms`;
+
+export async function runLighthouseBench({ log = console.log } = {}) {
+  const missing = lighthouseMissing();
+  if (missing) {
+    log(`Lighthouse: ${missing}, skipped`);
+    return { skipped: true, pass: true };
+  }
+  const server = await startDemoServer();
+  let chromiumSession;
+  try {
+    chromiumSession = await startBrowser();
+    await signIn(chromiumSession, server);
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(base + listPath, {
-        port: debugPort,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        // A first load: Lighthouse empties the browser's cache before each run. It keeps cookies and
-        // the site's storage (its default clearStorageTypes), so the sign-in cookie stays.
-      });
-      const lhr = result.lhr;
-      if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, result.report);
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-      const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '';
-      if (!finalUrl.includes(listPath))
-        throw new Error(`Lighthouse ended on ${finalUrl}, not the item list (signed out?)`);
-      const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
-      runs.push({
-        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-        firstContentfulPaintMs: metric('first-contentful-paint'),
-        largestContentfulPaintMs: metric('largest-contentful-paint'),
-        totalBlockingTimeMs: metric('total-blocking-time'),
-        cumulativeLayoutShift: Number(
-          (lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
-        ),
-        speedIndexMs: metric('speed-index'),
-      });
-      log(
-        `  lighthouse run ${i + 1}: performance ${runs.at(-1).performance}, LCP ${runs.at(-1).largestContentfulPaintMs} ms, TBT ${runs.at(-1).totalBlockingTimeMs} ms, CLS ${runs.at(-1).cumulativeLayoutShift}`,
-      );
+      runs.push(await runOnce(chromiumSession, server));
+      log(`  lighthouse run ${i + 1}: ${runLine(runs.at(-1))}`);
     }
     const performance = median(runs.map((r) => r.performance));
     const results = {
@@ -142,11 +201,8 @@ export async function runLighthouseBench({ log = console.log } = {}) {
     );
     return results;
   } finally {
-    await browser?.close().catch(() => undefined);
-    await browserProcess?.stop();
+    await chromiumSession?.stop();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(profile, { recursive: true, force: true });
   }
 }
 

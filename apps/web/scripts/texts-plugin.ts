@@ -45,10 +45,12 @@ function textsOf(language: string): { texts: Record<string, unknown>; files: str
 
 export function textsPlugin(): Plugin {
   let serving = false;
+  let base = '/';
   return {
     name: 'estate-texts',
     configResolved(config) {
       serving = config.command === 'serve';
+      base = config.base;
     },
     resolveId: (id) => (id === VIRTUAL ? RESOLVED : undefined),
     load(id) {
@@ -65,6 +67,25 @@ export function textsPlugin(): Plugin {
         return `${JSON.stringify(language)}: import.meta.ROLLUP_FILE_URL_${ref}`;
       });
       return `export const TEXT_URLS = { ${urls.join(', ')} };\nexport const NAMESPACES = ${JSON.stringify(Object.keys(namespaceFiles('en')))};\n`;
+    },
+    // English's texts are asked for by the page itself, beside the app's code, instead of after
+    // that code has arrived and started: every page needs them before its first paint (a page in
+    // another language fetches its own file first, then English's as the fallback, which this is).
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const english = Object.values(context.bundle ?? {}).find(
+          (file) => file.type === 'asset' && file.names.includes('texts.en.json'),
+        );
+        if (!english) return undefined;
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: `${base}${english.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
