@@ -175,3 +175,58 @@ describe('photo order', () => {
     await page.context().close();
   });
 });
+
+describe('the item list on a first load', () => {
+  it("phone, en: the first row's photos are asked for before the list's code has come, and each photo and the texts once", async () => {
+    // Two items with photos at least, so that the grid's first row (two cards on a phone) has photos.
+    await itemWithPhotos(spec.server.url, spec.seeded, 'Walnut Bureau');
+    await itemWithPhotos(spec.server.url, spec.seeded, 'Pine Dresser');
+    const { items } = await api<{ items: { thumbUrl: string | null }[] }>(
+      spec.server.url,
+      'GET',
+      `/api/estates/${spec.seeded.estateId}/items?limit=2`,
+      undefined,
+      spec.seeded.admin.token,
+    );
+    const firstRow = items.flatMap((item) => (item.thumbUrl ? [item.thumbUrl.split('?')[0]!] : []));
+    expect(firstRow).toHaveLength(2);
+
+    const page = await openAs(spec.browser, spec.server.url, spec.seeded.admin, 'phone', 'en');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // The list's own code is held back: its first row's photos must come without it, from the
+    // list's answer read early while the session is restored.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/items-page-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A page load of the list by someone who was signed in (their session comes back by itself).
+    await page.goto(`${spec.server.url}/p/${spec.seeded.estateId}/i`);
+    await expect.poll(() => firstRow.every((path) => asked.includes(path)), { timeout: 30_000 }).toBe(true);
+    release();
+    await page
+      .getByRole('link', { name: /Walnut Bureau/ })
+      .first()
+      .waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLImageElement>('main img')]
+            .slice(0, 2)
+            .every((img) => img.complete && img.naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
+    await screenshot(page, 'catalogue-first-load-phone-en');
+    // The page's <img> took the photos already loaded: none was asked for twice. The texts came
+    // once, from the page's own preload.
+    for (const path of firstRow) expect(asked.filter((p) => p === path)).toHaveLength(1);
+    expect(asked.filter((p) => /^\/assets\/texts\.en-[\w-]+\.json$/.test(p))).toHaveLength(1);
+    expect(
+      await page.locator('head link[rel="preload"][as="fetch"][href*="/assets/texts.en-"]').count(),
+    ).toBe(1);
+    await page.context().close();
+  });
+});
