@@ -4,6 +4,18 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Headless Chromium on this kind of machine: no sandbox (root), no GPU, and no calls out to Google. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function freePort() {

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
 import { seed } from './api.mjs';
-import { freePort, startProcess, waitForUrl } from './support.mjs';
+import { CHROMIUM_FLAGS, freePort, startProcess, waitForUrl } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
@@ -375,16 +375,6 @@ async function benchOne(browser, base, seeded, name, view, log) {
   }
 }
 
-export const BROWSER_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** The 5,000-item estate on PGlite in a temporary folder, served by the built server with the web build. */
 export async function prepareSite(log = console.log) {
   const { openPglite } = await import(path.join(dist, 'db', 'client.js'));
@@ -444,7 +434,7 @@ export async function runWebScrollBench({ log = console.log } = {}) {
   try {
     site = await prepareSite(log);
     const { base, seeded } = site;
-    browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
     const runs = {};
     const only = process.env.BENCH_WEB_ONLY?.split(',');
     for (const name of Object.keys(VIEWPORTS)) {
