@@ -1,5 +1,14 @@
 import { Suspense, lazy, useEffect } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams, type Params } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useParams,
+  type Params,
+} from 'react-router';
 import { useTranslation } from '../shared/i18n/use-translation';
 import { effectiveRoles } from '../shared/session/current-estate';
 import { getRedirectUrl, setRedirectUrl } from '../shared/session/redirect-url';
@@ -7,8 +16,16 @@ import { useSession, type SessionValue } from '../shared/session/session-context
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { ErrorBoundary } from './error-boundary';
 import { NOT_FOUND_PATH, decideRoute, type GuardState } from './route-access';
-import { EARLY_READS, PAGES, ROUTES, findRoute, preloadPage, type PageKey, type RouteSpec } from './route-table';
-import { preloadEarlyPhotos, prefetch, type RefreshResult } from '../shared/api/client';
+import {
+  EARLY_READS,
+  PAGES,
+  ROUTES,
+  findRoute,
+  preloadPage,
+  type PageKey,
+  type RouteSpec,
+} from './route-table';
+import { prefetch, type RefreshResult } from '../shared/api/client';
 import { HAD_SESSION, flag } from '../shared/session/session-flags';
 
 const loadShell = () => import('./layout/app-shell');
@@ -37,11 +54,11 @@ function startPage(page: PageKey, params: Params, search: string, restoring: Pro
   if (!early) return;
   void restoring.then((restored) => {
     const pid = params.pid;
-    if (!restored.ok || !restored.me || (pid && !restored.me.memberships.some((m) => m.estateId === pid))) return;
+    if (!restored.ok || !restored.me || (pid && !restored.me.memberships.some((m) => m.estateId === pid)))
+      return;
     const reads = early(params, search);
     if (!reads) return;
-    prefetch(reads.paths);
-    if (reads.photos) preloadEarlyPhotos(reads.photos.path, reads.photos.count);
+    prefetch(reads.paths, reads.photos);
   });
 }
 const AppShell = lazy(async () => ({ default: (await loadShell()).AppShell }));

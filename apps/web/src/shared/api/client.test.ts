@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, fileNameOf, onSessionSignal, prefetch, preloadEarlyPhotos, setAccessToken } from './client';
+import { api, fileNameOf, onSessionSignal, prefetch, setAccessToken } from './client';
 import { apiError, json, mockFetch } from '../../test/fetch-mock';
 
 describe('API client', () => {
@@ -10,7 +10,7 @@ describe('API client', () => {
     expect(net.calls[0]?.headers.get('Authorization')).toBe('Bearer abc');
   });
 
-  it('answers a page\'s first read from the one started early, once, and never a write', async () => {
+  it("answers a page's first read from the one started early, once, and never a write", async () => {
     setAccessToken('abc');
     const net = mockFetch({ 'GET /api/estates/e1/labels': { labels: [] } });
     prefetch(['/api/estates/e1/labels']);
@@ -26,7 +26,7 @@ describe('API client', () => {
     expect(net.find('GET', '/api/estates/e1/labels')).toHaveLength(3);
   });
 
-  it('starts the first row\'s photos of an early list as soon as it arrives, and the page still reads the list', async () => {
+  it("starts the first row's photos of an early list as soon as it arrives, and the page still reads the list", async () => {
     setAccessToken('abc');
     const list = {
       items: [
@@ -42,14 +42,13 @@ describe('API client', () => {
       asked.push(url);
     });
     try {
-      prefetch(['/api/estates/e1/items?limit=60']);
-      preloadEarlyPhotos('/api/estates/e1/items?limit=60', 3);
+      prefetch(['/api/estates/e1/items?limit=60'], { path: '/api/estates/e1/items?limit=60', count: 3 });
       await expect(api('/api/estates/e1/items?limit=60')).resolves.toEqual(list);
       await vi.waitFor(() => expect(asked).toHaveLength(2));
       // The first three items: the one without a photo has none to load.
       expect(asked).toEqual([list.items[0]?.thumbUrl, list.items[2]?.thumbUrl]);
       // A read nobody started early loads nothing.
-      preloadEarlyPhotos('/api/estates/e2/items?limit=60', 3);
+      prefetch([], { path: '/api/estates/e2/items?limit=60', count: 3 });
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(asked).toHaveLength(2);
     } finally {
@@ -107,7 +106,9 @@ describe('API client', () => {
   });
 
   it('names a download as the server did, never as a path', () => {
-    expect(fileNameOf('attachment; filename="estate-of-rose-items-2026-11-21.csv"')).toBe('estate-of-rose-items-2026-11-21.csv');
+    expect(fileNameOf('attachment; filename="estate-of-rose-items-2026-11-21.csv"')).toBe(
+      'estate-of-rose-items-2026-11-21.csv',
+    );
     expect(fileNameOf('inline; filename="../../etc/passwd"')).toBe('..-..-etc-passwd');
     expect(fileNameOf('attachment')).toBeUndefined();
     expect(fileNameOf(null)).toBeUndefined();

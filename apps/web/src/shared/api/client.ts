@@ -29,7 +29,13 @@ export function setAccessToken(token: string | null): void {
 const early = new Map<string, { at: number; response: Promise<Response> }>();
 const EARLY_MS = 20_000;
 
-export function prefetch(paths: readonly string[]): void {
+/**
+ * Starts `paths`; with `photos`, also the first `count` photos (`items[].thumbUrl`) of the answer to
+ * `photos.path` (one of them) as soon as it arrives, so that they download while the page's code
+ * renders it instead of after it (the first row's photo is the item list's largest paint). The
+ * page's own <img> for the same address then shows the image already loaded into the document.
+ */
+export function prefetch(paths: readonly string[], photos?: { path: string; count: number }): void {
   if (!accessToken) return;
   for (const path of paths) {
     if (early.has(path)) continue;
@@ -37,22 +43,17 @@ export function prefetch(paths: readonly string[]): void {
     response.catch(() => undefined);
     early.set(path, { at: Date.now(), response });
   }
+  const list = photos && early.get(photos.path);
+  if (list && photos) loadFirstPhotos(list.response, photos.count);
 }
 
 /** Photos asked for early, held until they have arrived (a pending `Image` must not be collected). */
 const earlyPhotos = new Set<HTMLImageElement>();
 
-/**
- * Starts loading the first `count` photos (`items[].thumbUrl`) of an early read's answer as soon
- * as it arrives, so that they download while the page's code renders the answer instead of after
- * it (the first row's photo is the item list's largest paint). The page's own <img> for the same
- * address then shows the image already loaded into the document.
- */
-export function preloadEarlyPhotos(path: string, count: number): void {
-  const found = early.get(path);
-  if (!found) return;
-  // This reaction is registered before the page's, so it copies the body before the page reads it.
-  void found.response
+function loadFirstPhotos(response: Promise<Response>, count: number): void {
+  // Registered as the answer is asked for, before the page's own reaction: it copies the body
+  // before the page reads it.
+  void response
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((answer: unknown) => {
       for (const url of firstPhotoUrls(answer, count)) {
@@ -74,7 +75,9 @@ function firstPhotoUrls(answer: unknown, count: number): string[] {
   if (!Array.isArray(items)) return [];
   return items
     .slice(0, count)
-    .map((item: unknown) => (item && typeof item === 'object' ? (item as { thumbUrl?: unknown }).thumbUrl : null))
+    .map((item: unknown) =>
+      item && typeof item === 'object' ? (item as { thumbUrl?: unknown }).thumbUrl : null,
+    )
     .filter((url): url is string => typeof url === 'string' && url.startsWith('/api/'));
 }
 
@@ -116,7 +119,11 @@ export function setApiLanguage(lang: string | null): void {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...(language ? { 'Accept-Language': language } : {}), ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(language ? { 'Accept-Language': language } : {}),
+    ...options.headers,
+  };
   // FormData (file uploads) sets its own multipart content type.
   const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
@@ -125,7 +132,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     return await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : form
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -140,8 +152,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
  * Resolves to null when the server says no (or is unreachable).
  */
 export type RefreshResult =
-  | { ok: true; token: string; me?: Me }
-  | { ok: false; reason: 'denied' | 'network' };
+  { ok: true; token: string; me?: Me } | { ok: false; reason: 'denied' | 'network' };
 
 export function refreshAccessToken(): Promise<RefreshResult> {
   refreshing ??= (async (): Promise<RefreshResult> => {
@@ -152,7 +163,11 @@ export function refreshAccessToken(): Promise<RefreshResult> {
       if (typeof body.accessToken !== 'string') return { ok: false, reason: 'denied' };
       accessToken = body.accessToken;
       // The answer also carries the /api/me body (an extension of api.md): no second call on load.
-      return { ok: true, token: body.accessToken, me: body.me && typeof body.me === 'object' ? body.me : undefined };
+      return {
+        ok: true,
+        token: body.accessToken,
+        me: body.me && typeof body.me === 'object' ? body.me : undefined,
+      };
     } catch {
       return { ok: false, reason: 'network' };
     } finally {
@@ -183,9 +198,16 @@ export type DownloadedFile = { blob: Blob; fileName: string };
  * A file download (export, PDF labels) with the bearer token: the body, and the name the server
  * gave it (`Content-Disposition`), or `fallbackName` when it gave none.
  */
-export async function apiFile(path: string, fallbackName: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+export async function apiFile(
+  path: string,
+  fallbackName: string,
+  options: RequestOptions = {},
+): Promise<DownloadedFile> {
   const response = await request(path, { ...options, headers: { Accept: '*/*', ...options.headers } });
-  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) ?? fallbackName };
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('content-disposition')) ?? fallbackName,
+  };
 }
 
 /** The file name in a `Content-Disposition` header (`filename*=UTF-8''…` when given, else `filename="…"`). */
