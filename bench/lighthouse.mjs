@@ -120,8 +120,8 @@ export async function signIn({ browser }, { base, listPath }) {
   await page.close();
 }
 
-/** One Lighthouse run on the item list: its score and metrics. */
-export async function runOnce({ debugPort }, { base, listPath }) {
+/** One Lighthouse run on the item list: Lighthouse's whole result (its report and its artifacts). */
+export async function lighthouseRun({ debugPort }, { base, listPath }, options = {}) {
   const result = await lighthouse(base + listPath, {
     port: debugPort,
     output: 'json',
@@ -129,6 +129,7 @@ export async function runOnce({ debugPort }, { base, listPath }) {
     onlyCategories: ['performance'],
     // A first load: Lighthouse empties the browser's cache before each run. It keeps cookies and
     // the site's storage (its default clearStorageTypes), so the sign-in cookie stays.
+    ...options,
   });
   const lhr = result.lhr;
   if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, result.report);
@@ -136,6 +137,11 @@ export async function runOnce({ debugPort }, { base, listPath }) {
   const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '';
   if (!finalUrl.includes(listPath))
     throw new Error(`Lighthouse ended on ${finalUrl}, not the item list (signed out?)`);
+  return result;
+}
+
+/** The score and metrics of a run's report. */
+export function runMetrics(lhr) {
   const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -146,6 +152,9 @@ export async function runOnce({ debugPort }, { base, listPath }) {
     speedIndexMs: metric('speed-index'),
   };
 }
+
+/** One Lighthouse run on the item list: its score and metrics. */
+export const runOnce = async (session, server) => runMetrics((await lighthouseRun(session, server)).lhr);
 
 export const runLine = (run) =>
   `performance ${run.performance}, FCP ${run.firstContentfulPaintMs} ms, LCP ${run.largestContentfulPaintMs} ms, TBT ${run.totalBlockingTimeMs} ms, CLS ${run.cumulativeLayoutShift}, SI ${run.speedIndexMs} ms`;
