@@ -1,7 +1,9 @@
 // Initial JavaScript per page, from the build manifest (run after `vite build`): the entry with
 // its static imports, plus the page's chunk and its static imports (and the app shell for pages
 // inside it). Sizes are gzip, in kB of 1000 bytes. Fails when the sign-in page passes 135 kB or
-// any page passes 300 kB (quality.md "Benchmarks").
+// any page passes 300 kB (quality.md "Benchmarks"), or when the item list's first load (the entry,
+// the signed-in frame and the list page, with their static imports) needs more than 20 files
+// (ADR 0029: small files queue on a phone's connections).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -11,6 +13,7 @@ const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 const LOGIN_BUDGET = 135;
 const PAGE_BUDGET = 300;
+const LIST_FILES_BUDGET = 20;
 
 const gzipCache = new Map();
 const gz = (file) => {
@@ -44,4 +47,9 @@ for (const row of rows) {
   failed ||= over;
   console.log(`${row.kb.toFixed(1).padStart(7)} kB  ${over ? 'OVER ' : '     '}${row.page}  (budget ${budget})`);
 }
+const list = Object.keys(manifest).find((key) => key.endsWith('features/catalogue/pages/items-page.tsx'));
+const listFiles = closure(list, closure(shell, closure(entry))).size;
+const tooMany = listFiles > LIST_FILES_BUDGET;
+failed ||= tooMany;
+console.log(`${String(listFiles).padStart(7)} files ${tooMany ? 'OVER ' : '     '}the item list's first load  (budget ${LIST_FILES_BUDGET})`);
 process.exit(failed ? 1 : 0);

@@ -1,0 +1,39 @@
+import path from 'node:path';
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/**
+ * A code-splitting group's `name` function: the signed-in frame (`app-shell.tsx`) and every
+ * module it imports statically go into one file, `frame` (ADR 0029).
+ *
+ * Left to itself the bundler makes a file for each set of pages sharing some modules, so the item
+ * list's first load asked for 32 files, most of 1–3 kB. Over a phone's HTTP/1.1 connections (six
+ * at a time per host) they queue, and the largest file waits the longest. Every page inside the
+ * frame loads all of it anyway, so one file costs those pages nothing. Modules a higher-priority
+ * group takes (the entry, Material UI, icons, the data layer) stay there.
+ */
+export function frameChunk(webRoot: string, frame: string) {
+  const root = path.join(webRoot, frame);
+  // One set per chunking pass (the bundler hands the same graph object throughout a pass).
+  const sets = new WeakMap<ModuleGraph, Set<string>>();
+
+  function staticClosure(graph: ModuleGraph) {
+    const seen = new Set<string>();
+    const todo = [root];
+    while (todo.length > 0) {
+      const id = todo.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      todo.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  }
+
+  return (id: string, graph: ModuleGraph): string | null => {
+    let set = sets.get(graph);
+    if (!set) sets.set(graph, (set = staticClosure(graph)));
+    return set.has(id) ? 'frame' : null;
+  };
+}
