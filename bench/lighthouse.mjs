@@ -121,7 +121,7 @@ export async function signIn({ browser }, { base, listPath }) {
 }
 
 /** One Lighthouse run on the item list: Lighthouse's whole result (its report and its artifacts). */
-export async function lighthouseRun({ debugPort }, { base, listPath }, options = {}) {
+export async function lighthouseRun({ debugPort }, { base, listPath }) {
   const result = await lighthouse(base + listPath, {
     port: debugPort,
     output: 'json',
@@ -129,7 +129,6 @@ export async function lighthouseRun({ debugPort }, { base, listPath }, options =
     onlyCategories: ['performance'],
     // A first load: Lighthouse empties the browser's cache before each run. It keeps cookies and
     // the site's storage (its default clearStorageTypes), so the sign-in cookie stays.
-    ...options,
   });
   const lhr = result.lhr;
   if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, result.report);

@@ -44,7 +44,7 @@ export function prefetch(paths: readonly string[], photos?: { path: string; coun
     early.set(path, { at: Date.now(), response });
   }
   const list = photos && early.get(photos.path);
-  if (list && photos) loadFirstPhotos(list.response, photos.count);
+  if (list) loadFirstPhotos(list.response, photos.count);
 }
 
 /** Photos asked for early, held until they have arrived (a pending `Image` must not be collected). */
