@@ -282,8 +282,9 @@ export async function buildApp({
   });
 
   app.addHook('onSend', async (req, reply) => {
-    // API answers carry personal data: never cache them.
-    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs'))
+    // API answers carry personal data: never cache them, unless the route chose otherwise (a
+    // photo's signed, hour-rounded link is kept by the browser it was shown to, photos/routes.ts).
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') && !reply.hasHeader('Cache-Control'))
       reply.header('Cache-Control', 'no-store');
   });
 

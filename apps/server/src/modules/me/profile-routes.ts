@@ -90,7 +90,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const bytes = await profile.readAvatar(ctx, uid, req.query.v);
       return reply
         .header('Content-Type', 'image/webp')
-        .header('Cache-Control', 'private, max-age=3600')
+        // A person's picture is personal data: never kept (quality.md), unlike an item's photo.
+        .header('Cache-Control', 'no-store')
         .header('Content-Disposition', `inline; filename="${uid}.webp"`)
         .send(bytes);
     },

@@ -42,6 +42,7 @@ it('keeps a picture 256 pixels square, upright, without EXIF, behind a signed ad
   const picture = await h.app.inject({ method: 'GET', url: avatarUrl });
   expect(picture.statusCode).toBe(200);
   expect(picture.headers['content-type']).toBe('image/webp');
+  expect(picture.headers['cache-control']).toBe('no-store');
   const meta = await sharp(picture.rawPayload).metadata();
   expect([meta.width, meta.height, meta.format]).toEqual([256, 256, 'webp']);
   expect(meta.exif).toBeUndefined();

@@ -66,6 +66,8 @@ describe('photos', () => {
 
     const thumb = await h.app.inject({ method: 'GET', url: photo.thumbUrl });
     expect(thumb.headers['content-type']).toBe('image/webp');
+    // Kept by the browser that was shown it (its link changes with the hour), never by a shared cache.
+    expect(thumb.headers['cache-control']).toBe('private, max-age=3600');
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
 
     const forged = await h.app.inject({
@@ -73,6 +75,7 @@ describe('photos', () => {
       url: photo.thumbUrl.replace(/sig=[^&]+/, 'sig=forged'),
     });
     expect(forged.statusCode).toBe(403);
+    expect(forged.headers['cache-control']).toBe('no-store');
 
     const detail = (await call(h, 'GET', `/api/estates/${estateId}/items/${item.id}`, { as: trustee })).json()
       .item;

@@ -74,6 +74,8 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
       const file = await photos.readPhoto(ctx, eid, pid, variant);
       return reply
         .header('Content-Type', file.contentType)
+        // Kept by the browser it was shown to, so the list does not fetch its photos again on every
+        // visit: the link is rounded to the hour (platform/file-urls.ts) and expires with it.
         .header('Cache-Control', 'private, max-age=3600')
         .header('Content-Disposition', `inline; filename="${pid}-${variant}.${variant === 'original' ? 'jpg' : 'webp'}"`)
         .send(file.bytes);
