@@ -92,7 +92,7 @@ export async function startBrowser() {
     browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
   } catch (err) {
     await browserProcess.stop();
-    rmSync(profile, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
     throw err;
   }
   return {
@@ -101,7 +101,7 @@ export async function startBrowser() {
     async stop() {
       await browser.close().catch(() => undefined);
       await browserProcess.stop();
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
