@@ -47,6 +47,19 @@ export default defineConfig(({ command }) => ({
             { name: 'app', tags: ['$initial'], priority: 20 },
             // The Material UI components most pages use, in one file instead of dozens of small
             // ones: a page then waits for a few requests, not a hundred (slow phone connections).
+            // The Material UI that the signed-in frame and the item list (the page most visits
+            // open first) import, in a file of its own: the rest of the shared components (menus,
+            // selects, dialogs' parts...) stay in `mui` below, loaded by the pages that use them
+            // (ADR 0030: 12 kB less for the list's first load).
+            {
+              name: frameChunk(
+                import.meta.dirname,
+                ['src/app/layout/app-shell.tsx', 'src/features/catalogue/pages/items-page.tsx'],
+                'mui-first',
+              ),
+              test: /node_modules[\\/]@mui[\\/](material|system|utils)[\\/]/,
+              priority: 6,
+            },
             {
               name: 'mui',
               test: /node_modules[\\/]@mui[\\/](material|system|utils)[\\/]/,

@@ -6,7 +6,8 @@ interface ModuleGraph {
 
 /**
  * A code-splitting group's `name` function: the signed-in frame (`app-shell.tsx`) and every
- * module it imports statically go into one file, `frame` (ADR 0029).
+ * module it imports statically go into one file, `frame` (ADR 0029). Given other roots and a name,
+ * the same for their static imports together (with a `test`, only the modules it matches: ADR 0030).
  *
  * Left to itself the bundler makes a file for each set of pages sharing some modules, so the item
  * list's first load asked for 32 files, most of 1–3 kB. Over a phone's HTTP/1.1 connections (six
@@ -14,14 +15,14 @@ interface ModuleGraph {
  * frame loads all of it anyway, so one file costs those pages nothing. Modules a higher-priority
  * group takes (the entry, Material UI, icons, the data layer) stay there.
  */
-export function frameChunk(webRoot: string, frame: string) {
-  const root = path.join(webRoot, frame);
+export function frameChunk(webRoot: string, frame: string | string[], name = 'frame') {
+  const roots = (Array.isArray(frame) ? frame : [frame]).map((f) => path.join(webRoot, f));
   // One set per chunking pass (the bundler hands the same graph object throughout a pass).
   const sets = new WeakMap<ModuleGraph, Set<string>>();
 
   function staticClosure(graph: ModuleGraph) {
     const seen = new Set<string>();
-    const todo = [root];
+    const todo = [...roots];
     while (todo.length > 0) {
       const id = todo.pop()!;
       if (seen.has(id)) continue;
@@ -34,6 +35,6 @@ export function frameChunk(webRoot: string, frame: string) {
   return (id: string, graph: ModuleGraph): string | null => {
     let set = sets.get(graph);
     if (!set) sets.set(graph, (set = staticClosure(graph)));
-    return set.has(id) ? 'frame' : null;
+    return set.has(id) ? name : null;
   };
 }

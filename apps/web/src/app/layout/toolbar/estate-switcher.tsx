@@ -1,12 +1,5 @@
 import { Suspense, useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Add from '@mui/icons-material/Add';
-import Check from '@mui/icons-material/Check';
 import HomeWork from '@mui/icons-material/HomeWorkOutlined';
 import UnfoldMore from '@mui/icons-material/UnfoldMore';
 import { useNavigate } from 'react-router';
@@ -20,6 +13,8 @@ const CreateEstateDialog = lazyNamed(
   () => import('../../../features/estates/components/create-estate-dialog'),
   'CreateEstateDialog',
 );
+// The open menu loads on first use: its code is not part of every page's first load (ADR 0030).
+const EstateSwitcherList = lazyNamed(() => import('./estate-switcher-list'), 'EstateSwitcherList');
 
 /** Switch between the estates the person belongs to, or start a new one. */
 export function EstateSwitcher({ fullWidth }: { fullWidth?: boolean }) {
@@ -61,36 +56,26 @@ export function EstateSwitcher({ fullWidth }: { fullWidth?: boolean }) {
           {current?.estateName ?? t('estates.switcher.none')}
         </span>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {me.memberships.map((membership) => (
-          <MenuItem
-            key={membership.estateId}
-            selected={membership.estateId === current?.estateId}
-            onClick={() => {
+      {anchor && (
+        <Suspense fallback={null}>
+          <EstateSwitcherList
+            id={menuId}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            estates={me.memberships}
+            currentId={current?.estateId}
+            onPick={(estateId) => {
               setAnchor(null);
-              update({ currentEstateId: membership.estateId });
+              update({ currentEstateId: estateId });
               void navigate('/i/');
             }}
-          >
-            <ListItemIcon>
-              {membership.estateId === current?.estateId ? <Check fontSize="small" /> : null}
-            </ListItemIcon>
-            <ListItemText>{membership.estateName}</ListItemText>
-          </MenuItem>
-        ))}
-        {me.memberships.length > 0 && <Divider />}
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setCreating(true);
-          }}
-        >
-          <ListItemIcon>
-            <Add fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('estates.create.button')}</ListItemText>
-        </MenuItem>
-      </Menu>
+            onCreate={() => {
+              setAnchor(null);
+              setCreating(true);
+            }}
+          />
+        </Suspense>
+      )}
       {creating && (
         <Suspense fallback={null}>
           <CreateEstateDialog open onClose={() => setCreating(false)} />

@@ -1,14 +1,15 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Popover from '@mui/material/Popover';
-import Typography from '@mui/material/Typography';
 import Flag from '@mui/icons-material/FlagOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
-import { formatDate } from '../../../shared/i18n/format';
+import { lazyNamed } from '../../../shared/ui/lazy-named';
 import { useEstateStage } from '../../../shared/api/estate-stage';
+
+// The popover loads on first use: its code is not part of every page's first load (ADR 0030).
+const StagePopover = lazyNamed(() => import('./stage-popover'), 'StagePopover');
 
 /**
  * The current estate's stage; its popover explains what happens in this stage. `compact` is the
@@ -16,7 +17,7 @@ import { useEstateStage } from '../../../shared/api/estate-stage';
  * where the stage's whole name is shown, wrapping, never cut.
  */
 export function StageBadge({ compact, strip }: { compact?: boolean; strip?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { me } = useSession();
   const estate = currentMembership(me);
   const stageInfo = useEstateStage(estate?.estateId ?? null);
@@ -75,32 +76,28 @@ export function StageBadge({ compact, strip }: { compact?: boolean; strip?: bool
         <Flag sx={{ fontSize: 18, flexShrink: 0 }} aria-hidden="true" />
         <Box
           component="span"
-          sx={strip ? { overflowWrap: 'anywhere' } : { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          sx={
+            strip
+              ? { overflowWrap: 'anywhere' }
+              : { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }
+          }
         >
           {name}
         </Box>
       </ButtonBase>
-      <Popover
-        id={popoverId}
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { sx: { p: 2.5, maxWidth: 380 }, role: 'dialog', 'aria-label': name } }}
-      >
-        <Typography variant="body2" color="text.secondary">
-          {t('stage.current', { estate: estate.estateName })}
-        </Typography>
-        <Typography component="h2" variant="h4" sx={{ mt: 0.5, mb: 1 }}>
-          {name}
-        </Typography>
-        <Typography dir="auto">{t(`stage.${stage}.help`, { ns: 'stages' })}</Typography>
-        {deadline && (
-          <Typography sx={{ mt: 1.5, fontWeight: 600 }}>
-            {t('stage.deadline', { date: formatDate(deadline, i18n.language, true) })}
-          </Typography>
-        )}
-      </Popover>
+      {anchor && (
+        <Suspense fallback={null}>
+          <StagePopover
+            id={popoverId}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            estateName={estate.estateName}
+            stage={stage}
+            name={name}
+            deadline={deadline}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

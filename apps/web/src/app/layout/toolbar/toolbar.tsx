@@ -1,11 +1,7 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import MuiToolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -19,6 +15,7 @@ import { RegionTheme } from '../../../shared/theme/theme-provider';
 import { TOOLBAR_HEIGHT } from '../../../shared/theme/layout-constants';
 import { AppLogo } from '../../../shared/ui/app-logo';
 import { LanguageMenu } from '../../../shared/ui/language-menu';
+import { lazyNamed } from '../../../shared/ui/lazy-named';
 import { useLayout, type PanelName } from '../layout-context';
 import { EstateSwitcher } from './estate-switcher';
 import { FullscreenToggle } from './fullscreen-toggle';
@@ -28,6 +25,9 @@ import { StageBadge } from './stage-badge';
 import { TokenCount } from '../../../features/participation/components/token-count';
 import { ChatButton } from '../../../features/chat/components/chat-button';
 import { UserMenu } from './user-menu';
+
+// The open "more" menu loads on first use: its code is not part of every page's first load (ADR 0030).
+const MoreMenu = lazyNamed(() => import('./more-menu'), 'MoreMenu');
 
 type Props = {
   /** Show the menu button that opens the navigation drawer. */
@@ -140,27 +140,20 @@ export function Toolbar({ showMenuButton, showLogo }: Props) {
             >
               <MoreVert />
             </IconButton>
-            <Menu
-              id={moreId}
-              anchorEl={moreAnchor}
-              open={moreAnchor !== null}
-              onClose={() => setMoreAnchor(null)}
-            >
-              {panels.map(({ panel, key, Icon }) => (
-                <MenuItem
-                  key={panel}
-                  onClick={() => {
+            {moreAnchor && (
+              <Suspense fallback={null}>
+                <MoreMenu
+                  id={moreId}
+                  anchor={moreAnchor}
+                  onClose={() => setMoreAnchor(null)}
+                  panels={panels}
+                  onOpen={(panel) => {
                     setMoreAnchor(null);
                     openPanel(panel);
                   }}
-                >
-                  <ListItemIcon>
-                    <Icon fontSize="small" />
-                  </ListItemIcon>
-                  <ListItemText>{t(key)}</ListItemText>
-                </MenuItem>
-              ))}
-            </Menu>
+                />
+              </Suspense>
+            )}
           </Box>
           <UserMenu />
         </MuiToolbar>

@@ -1,13 +1,6 @@
 import { Suspense, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Download from '@mui/icons-material/DownloadOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
-import QrCode from '@mui/icons-material/QrCode2';
-import Upload from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
@@ -18,6 +11,8 @@ import { downloadExport, downloadLabels, type ItemFilters } from '../api';
 import type { EstateAccess } from '../use-estate';
 
 const ImportDialog = lazyNamed(() => import('./import-dialog'), 'ImportDialog');
+// The open menu loads on first use (the menu's code is not part of the list's first load).
+const CatalogueMenuList = lazyNamed(() => import('./catalogue-menu-list'), 'CatalogueMenuList');
 
 type Props = { estate: EstateAccess; filters: ItemFilters; itemIds: string[] };
 
@@ -63,48 +58,23 @@ export function CatalogueMenu({ estate, filters, itemIds }: Props) {
       >
         <MoreVert />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {estate.can('item.export') && [
-          <MenuItem key="csv" onClick={() => void exportAs('csv')}>
-            <ListItemIcon>
-              <Download />
-            </ListItemIcon>
-            {t('catalogue:io.exportCsv')}
-          </MenuItem>,
-          <MenuItem key="xlsx" onClick={() => void exportAs('xlsx')}>
-            <ListItemIcon>
-              <Download />
-            </ListItemIcon>
-            {t('catalogue:io.exportXlsx')}
-          </MenuItem>,
-        ]}
-        {importOffer.shown && (
-          <MenuItem
-            disabled={Boolean(importOffer.refusal)}
-            onClick={() => {
+      {anchor && (
+        <Suspense fallback={null}>
+          <CatalogueMenuList
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            canExport={estate.can('item.export')}
+            importOffer={importOffer}
+            canLabels={estate.can('item.labels')}
+            onExport={(format) => void exportAs(format)}
+            onImport={() => {
               setAnchor(null);
               setImporting(true);
             }}
-          >
-            <ListItemIcon>
-              <Upload />
-            </ListItemIcon>
-            <ListItemText
-              primary={t('catalogue:io.import')}
-              secondary={importOffer.refusal}
-              slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 260 } } }}
-            />
-          </MenuItem>
-        )}
-        {estate.can('item.labels') && (
-          <MenuItem onClick={() => void labels()}>
-            <ListItemIcon>
-              <QrCode />
-            </ListItemIcon>
-            {t('catalogue:io.labels')}
-          </MenuItem>
-        )}
-      </Menu>
+            onLabels={() => void labels()}
+          />
+        </Suspense>
+      )}
       {importing && (
         <Suspense fallback={null}>
           <ImportDialog estateId={estateId} onClose={() => setImporting(false)} />

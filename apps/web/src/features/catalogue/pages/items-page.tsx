@@ -10,7 +10,7 @@ import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import FilterList from '@mui/icons-material/FilterList';
@@ -21,6 +21,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
+import { Spinner } from '../../../shared/ui/spinner';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { RefusableButton } from '../../../shared/ui/refusable-button';
 import { useOffer } from '../../../shared/ui/offer';
@@ -42,12 +43,13 @@ import { rememberItemOrder } from '../item-flow';
 import { useEstate, type EstateAccess } from '../use-estate';
 import { ItemsView, type ItemsLayout } from '../components/items-view';
 import { ViewSwitch } from '../components/view-switch';
-import { ItemsFilters } from '../components/items-filters';
 import { CatalogueMenu } from '../components/catalogue-menu';
 import { NotFoundNote } from '../components/not-found-note';
 import { ReviewBanner } from '../components/review-banner';
 
 const ItemFormDialog = lazyNamed(() => import('../components/item-form-dialog'), 'ItemFormDialog');
+// Built when first opened: its selects and switches are not part of the list's first load.
+const ItemsFilters = lazyNamed(() => import('../components/items-filters'), 'ItemsFilters');
 
 const VIEW_KEY = 'estate.items.view';
 
@@ -229,23 +231,21 @@ function Items({ estate }: { estate: EstateAccess }) {
       <ConsentCard estateId={estateId} />
       {reviewing && <ReviewBanner estateId={estateId} total={total} approvals={approvals.data ?? []} />}
       <Box ref={searchRow} sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        <TextField
+        {/* The outlined field itself, not TextField: TextField brings the select menu's code, which
+            the list's first load does not need (ADR 0030). */}
+        <OutlinedInput
           size="small"
           type="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           placeholder={t('catalogue:items.searchPlaceholder')}
           sx={{ flex: '1 1 160px' }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('catalogue:items.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search />
-                </InputAdornment>
-              ),
-            },
-          }}
+          slotProps={{ input: { 'aria-label': t('catalogue:items.search') } }}
+          startAdornment={
+            <InputAdornment position="start">
+              <Search />
+            </InputAdornment>
+          }
         />
         <IconButton
           onClick={() => {
@@ -271,18 +271,20 @@ function Items({ estate }: { estate: EstateAccess }) {
       <Collapse in={showFilters} id="item-filters">
         {filtersBuilt && (
           <Card variant="outlined" sx={{ p: 2, mb: 2 }}>
-            <ItemsFilters
-              filters={filters}
-              locations={locations.data ?? []}
-              rooms={rooms.data ?? []}
-              categories={labels.data?.categories ?? []}
-              placeFixed={Boolean(lid)}
-              onChange={update}
-              onClear={() => {
-                setQuery('');
-                setSearch(new URLSearchParams(), { replace: true });
-              }}
-            />
+            <Suspense fallback={<Spinner size={32} />}>
+              <ItemsFilters
+                filters={filters}
+                locations={locations.data ?? []}
+                rooms={rooms.data ?? []}
+                categories={labels.data?.categories ?? []}
+                placeFixed={Boolean(lid)}
+                onChange={update}
+                onClear={() => {
+                  setQuery('');
+                  setSearch(new URLSearchParams(), { replace: true });
+                }}
+              />
+            </Suspense>
           </Card>
         )}
       </Collapse>
