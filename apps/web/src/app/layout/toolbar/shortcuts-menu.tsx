@@ -35,12 +35,18 @@ export function ShortcutsMenu({ id, anchor, onClose, pages, onToggle }: Props) {
       anchorEl={anchor}
       open
       onClose={onClose}
+      // The search field takes the focus, not the list (typing then filters at once).
+      autoFocus={false}
       slotProps={{
         paper: { sx: { width: 320, maxWidth: 'calc(100vw - 32px)' } },
         list: { autoFocusItem: false },
       }}
     >
-      <Box sx={{ px: 2, pt: 1, pb: 1 }} onKeyDown={(event) => event.stopPropagation()}>
+      {/* Letters typed here filter the pages (not the menu's jump-to-item); Escape still closes. */}
+      <Box
+        sx={{ px: 2, pt: 1, pb: 1 }}
+        onKeyDown={(event) => event.key !== 'Escape' && event.stopPropagation()}
+      >
         <TextField
           autoFocus
           size="small"
