@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -8,7 +8,10 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
 import type { MyApproval } from '@estate/domain/schemas/approvals';
 import { useApproveAll } from '../api';
-import { ConfirmDialog } from './confirm-dialog';
+import { lazyNamed } from '../../../shared/ui/lazy-named';
+
+// Loaded when first asked for: the dialog's code is not part of the list's first load (ADR 0030).
+const ConfirmDialog = lazyNamed(() => import('./confirm-dialog'), 'ConfirmDialog');
 
 /** Stage 2, for a beneficiary: how far their review is, and "approve all the rest". */
 export function ReviewBanner({
@@ -51,36 +54,35 @@ export function ReviewBanner({
       )}
       {/* Under the text, not beside it: on a phone the side slot leaves the text a narrow column. */}
       {remaining > 0 && (
-        <Button
-          color="inherit"
-          variant="outlined"
-          onClick={() => setConfirming(true)}
-          sx={{ mt: 1.5 }}
-        >
+        <Button color="inherit" variant="outlined" onClick={() => setConfirming(true)} sx={{ mt: 1.5 }}>
           {t('catalogue:review.approveAll')}
         </Button>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={t('catalogue:review.approveAllTitle', { count: remaining })}
-        confirmLabel={t('catalogue:review.approveAll')}
-        busy={approveAll.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={() =>
-          approveAll.mutate(undefined, {
-            onSuccess: (answer) => {
-              notify(t('catalogue:review.approvedAll', { count: answer.approved }), 'success');
-              setConfirming(false);
-            },
-            onError: (error) => {
-              notify(errorMessage(error, t), 'error');
-              setConfirming(false);
-            },
-          })
-        }
-      >
-        <Typography>{t('catalogue:review.approveAllText')}</Typography>
-      </ConfirmDialog>
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={t('catalogue:review.approveAllTitle', { count: remaining })}
+            confirmLabel={t('catalogue:review.approveAll')}
+            busy={approveAll.isPending}
+            onClose={() => setConfirming(false)}
+            onConfirm={() =>
+              approveAll.mutate(undefined, {
+                onSuccess: (answer) => {
+                  notify(t('catalogue:review.approvedAll', { count: answer.approved }), 'success');
+                  setConfirming(false);
+                },
+                onError: (error) => {
+                  notify(errorMessage(error, t), 'error');
+                  setConfirming(false);
+                },
+              })
+            }
+          >
+            <Typography>{t('catalogue:review.approveAllText')}</Typography>
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </Alert>
   );
 }
