@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { compressPlugin } from './scripts/compress-plugin';
-import { frameChunk } from './scripts/frame-chunk';
+import { closureChunk } from './scripts/closure-chunk';
 import { textsPlugin } from './scripts/texts-plugin';
 
 // React Router's bundler entry is its development build (its warnings, ~2 kB gzip more); the
@@ -13,6 +13,9 @@ const reactRouterProduction = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
+
+const SHELL = 'src/app/layout/app-shell.tsx';
+const MATERIAL_UI = /node_modules[\\/]@mui[\\/](material|system|utils)[\\/]/;
 
 // One file for the dev server, the production build and the `web` vitest project.
 export default defineConfig(({ command }) => ({
@@ -45,27 +48,21 @@ export default defineConfig(({ command }) => ({
           groups: [
             // Everything every page needs goes in one file: fewer requests, better compression.
             { name: 'app', tags: ['$initial'], priority: 20 },
-            // The Material UI components most pages use, in one file instead of dozens of small
-            // ones: a page then waits for a few requests, not a hundred (slow phone connections).
             // The Material UI that the signed-in frame and the item list (the page most visits
-            // open first) import, in a file of its own: the rest of the shared components (menus,
-            // selects, dialogs' parts...) stay in `mui` below, loaded by the pages that use them
-            // (ADR 0030: 12 kB less for the list's first load).
+            // open first) import, in a file of its own (ADR 0030).
             {
-              name: frameChunk(
+              name: closureChunk(
                 import.meta.dirname,
-                ['src/app/layout/app-shell.tsx', 'src/features/catalogue/pages/items-page.tsx'],
+                [SHELL, 'src/features/catalogue/pages/items-page.tsx'],
                 'mui-first',
               ),
-              test: /node_modules[\\/]@mui[\\/](material|system|utils)[\\/]/,
+              test: MATERIAL_UI,
               priority: 6,
             },
-            {
-              name: 'mui',
-              test: /node_modules[\\/]@mui[\\/](material|system|utils)[\\/]/,
-              minShareCount: 4,
-              priority: 5,
-            },
+            // The rest of the Material UI components most pages use (menus, selects, dialogs'
+            // parts...), in one file instead of dozens of small ones: a page then waits for a few
+            // requests, not a hundred (slow phone connections).
+            { name: 'mui', test: MATERIAL_UI, minShareCount: 4, priority: 5 },
             // Icons are a few hundred bytes each: in one file, not one request (and one preload) each.
             { name: 'icons', test: /node_modules[\\/]@mui[\\/]icons-material[\\/]/, priority: 5 },
             // The data layer every signed-in page uses.
@@ -77,7 +74,7 @@ export default defineConfig(({ command }) => ({
             // The signed-in frame with all it imports, in one file instead of about twenty small
             // ones (ADR 0029). Below the groups above, so Material UI, icons and the data layer
             // keep their own files, shared with the pages outside the frame.
-            { name: frameChunk(import.meta.dirname, 'src/app/layout/app-shell.tsx'), priority: 4 },
+            { name: closureChunk(import.meta.dirname, [SHELL], 'frame'), priority: 4 },
             // The parts shared by the pages without navigation (sign in, register...), together.
             {
               name: 'auth-ui',

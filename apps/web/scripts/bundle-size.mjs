@@ -52,8 +52,9 @@ for (const row of rows) {
 const list = Object.keys(manifest).find((key) => key.endsWith('features/catalogue/pages/items-page.tsx'));
 const listFirstLoad = closure(list, closure(shell, closure(entry)));
 const tooMany = listFirstLoad.size > LIST_FILES_BUDGET;
-const tooBig = kb(listFirstLoad) > LIST_BUDGET;
+const listKb = kb(listFirstLoad);
+const tooBig = listKb > LIST_BUDGET;
 failed ||= tooMany || tooBig;
 console.log(`${String(listFirstLoad.size).padStart(7)} files ${tooMany ? 'OVER ' : '     '}the item list's first load  (budget ${LIST_FILES_BUDGET})`);
-console.log(`${kb(listFirstLoad).toFixed(1).padStart(7)} kB  ${tooBig ? 'OVER ' : '     '}the item list's first load, with the frame  (budget ${LIST_BUDGET})`);
+console.log(`${listKb.toFixed(1).padStart(7)} kB  ${tooBig ? 'OVER ' : '     '}the item list's first load, with the frame  (budget ${LIST_BUDGET})`);
 process.exit(failed ? 1 : 0);

@@ -5,9 +5,10 @@ interface ModuleGraph {
 }
 
 /**
- * A code-splitting group's `name` function: the signed-in frame (`app-shell.tsx`) and every
- * module it imports statically go into one file, `frame` (ADR 0029). Given other roots and a name,
- * the same for their static imports together (with a `test`, only the modules it matches: ADR 0030).
+ * A code-splitting group's `name` function: the given modules and every module they import
+ * statically go into one file, `name`. With the group's `test`, only the modules it matches.
+ * Used for the signed-in frame (`frame`, ADR 0029) and for the Material UI that the frame and the
+ * item list import (`mui-first`, ADR 0030).
  *
  * Left to itself the bundler makes a file for each set of pages sharing some modules, so the item
  * list's first load asked for 32 files, most of 1–3 kB. Over a phone's HTTP/1.1 connections (six
@@ -15,14 +16,14 @@ interface ModuleGraph {
  * frame loads all of it anyway, so one file costs those pages nothing. Modules a higher-priority
  * group takes (the entry, Material UI, icons, the data layer) stay there.
  */
-export function frameChunk(webRoot: string, frame: string | string[], name = 'frame') {
-  const roots = (Array.isArray(frame) ? frame : [frame]).map((f) => path.join(webRoot, f));
+export function closureChunk(webRoot: string, roots: readonly string[], name: string) {
+  const rootIds = roots.map((root) => path.join(webRoot, root));
   // One set per chunking pass (the bundler hands the same graph object throughout a pass).
   const sets = new WeakMap<ModuleGraph, Set<string>>();
 
   function staticClosure(graph: ModuleGraph) {
     const seen = new Set<string>();
-    const todo = [...roots];
+    const todo = [...rootIds];
     while (todo.length > 0) {
       const id = todo.pop()!;
       if (seen.has(id)) continue;
