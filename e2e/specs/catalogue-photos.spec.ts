@@ -194,6 +194,15 @@ describe('the item list on a first load', () => {
     const page = await openAs(spec.browser, spec.server.url, spec.seeded.admin, 'phone', 'en');
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // When the first card is in the page (in the page's own clock, like its timeline's marks).
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('.item-card')) return;
+        (window as unknown as { firstCardAt: number }).firstCardAt = performance.now();
+        seen.disconnect();
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
     // The list's own code is held back: its first row's photos must come without it, from the
     // list's answer read early while the session is restored.
     let release = () => {};
@@ -220,6 +229,27 @@ describe('the item list on a first load', () => {
       )
       .toBe(true);
     await screenshot(page, 'catalogue-first-load-phone-en');
+    // The frame's own reads (stage, counters, the live stream) start once the cards are drawn
+    // (ADR 0031); places and labels wait for the filter form; a restored session asks no set-up.
+    const readTimeline = () =>
+      page.evaluate(() => ({
+        firstCardAt: (window as unknown as { firstCardAt?: number }).firstCardAt ?? null,
+        shownAt: performance.getEntriesByName('first-content')[0]?.startTime ?? null,
+        reads: performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+      }));
+    const isFrameRead = (path: string) => /\/(stage|conversations|todos\/counts)$/.test(path);
+    // (A read is in the timeline once its answer has come.)
+    await expect
+      .poll(async () => (await readTimeline()).reads.filter((read) => isFrameRead(read.path)).length, { timeout: 15_000 })
+      .toBe(3);
+    const timeline = await readTimeline();
+    expect(timeline.firstCardAt).not.toBeNull();
+    expect(timeline.shownAt).toBeGreaterThanOrEqual(timeline.firstCardAt!);
+    const frameReads = timeline.reads.filter((read) => isFrameRead(read.path));
+    for (const read of frameReads) expect(read.startTime).toBeGreaterThanOrEqual(timeline.shownAt!);
+    expect(asked.filter((p) => /\/(labels|locations)$/.test(p) || p === '/api/setup' || p === '/favicon.svg')).toEqual([]);
     // The page's <img> took the photos already loaded: none was asked for twice. The texts came
     // once, from the page's own preload.
     for (const path of firstRow) expect(asked.filter((p) => p === path)).toHaveLength(1);

@@ -243,7 +243,7 @@ export const EARLY_READS: Partial<Record<PageKey, (params: Params, search: strin
     const base = `/api/estates/${encodeURIComponent(pid)}`;
     const list = `${base}/items?limit=60`;
     return {
-      paths: [list, `${base}/labels`, `${base}/locations`, `${base}/rooms`],
+      paths: [list, `${base}/rooms`],
       // The grid's first row (the list is nearly as wide as the window).
       photos: { path: list, count: gridColumns(window.innerWidth) },
     };

@@ -1,10 +1,12 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { QueryProvider } from '../../shared/api/query-client';
+import { useFirstContentShown, watchFirstContent } from '../../shared/api/first-content';
 import { useSession } from '../../shared/session/session-context';
 import { actorOf, policyFor } from '../../shared/session/actor';
 import { currentMembership } from '../../shared/session/current-estate';
@@ -66,14 +68,30 @@ function Main() {
   return (
     <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minWidth: 0 }}>
       {refused ? (
-        <NotOpenNow reason={refused.notOpen} stageName={t(`stages:stage.${refused.stage}.name`)} />
+        <>
+          <NotOpenNow reason={refused.notOpen} stageName={t(`stages:stage.${refused.stage}.name`)} />
+          <FirstContentWatch />
+        </>
       ) : (
         <Suspense key={pathname} fallback={<FullPageLoader />}>
           <Outlet />
+          <FirstContentWatch />
         </Suspense>
       )}
     </Box>
   );
+}
+
+/** Inside the page's Suspense: it starts watching once the page's code has arrived and mounted. */
+function FirstContentWatch() {
+  const queryClient = useQueryClient();
+  useEffect(() => watchFirstContent(queryClient), [queryClient]);
+  return null;
+}
+
+/** The session's live stream, opened once the page's first content is on screen. */
+function LiveStream() {
+  return useFirstContentShown() ? <EventStream /> : null;
 }
 
 function HorizontalBar() {
@@ -177,7 +195,7 @@ export function AppShell() {
         {status === 'signed-in' && (
           <>
             <IdleLock />
-            <EventStream />
+            <LiveStream />
           </>
         )}
       </LayoutContext.Provider>

@@ -56,10 +56,11 @@ const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
 
 // Locations and rooms ------------------------------------------------------------------------
 
-export function useLocations(estateId: string) {
+export function useLocations(estateId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.locations(estateId),
     queryFn: async () => (await api<LocationsAnswer>(`${base(estateId)}/locations`)).locations,
+    enabled,
   });
 }
 
@@ -199,10 +200,11 @@ export function fetchItem(estateId: string, itemId: string) {
   return api<ItemAnswer>(`${base(estateId)}/items/${enc(itemId)}`).then((r) => r.item);
 }
 
-export function useLabels(estateId: string) {
+export function useLabels(estateId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.labels(estateId),
     queryFn: () => api<LabelsAnswer>(`${base(estateId)}/labels`),
+    enabled,
     staleTime: 60_000,
   });
 }

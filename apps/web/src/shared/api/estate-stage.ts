@@ -4,11 +4,11 @@ import type { StageAnswer } from '@estate/domain/schemas/estates';
 import { api } from './client';
 import { queryKeys } from './query-keys';
 
-export function useEstateStage(estateId: string | null) {
+export function useEstateStage(estateId: string | null, enabled = true) {
   return useQuery({
     queryKey: queryKeys.stage(estateId),
     queryFn: () => api<StageAnswer>(`/api/estates/${encodeURIComponent(estateId ?? '')}/stage`),
-    enabled: Boolean(estateId),
+    enabled: Boolean(estateId) && enabled,
     retry: false,
     staleTime: 60_000,
   });

@@ -3,6 +3,7 @@ import { currentMembership, effectiveRoles } from '../../../shared/session/curre
 import { actorOf } from '../../../shared/session/actor';
 import { useSession } from '../../../shared/session/session-context';
 import { useTodoCounts } from '../../../shared/api/todo-counts';
+import { useFirstContentShown } from '../../../shared/api/first-content';
 import { buildNavigation, filterNavigation, flattenNavigation, type NavItem } from './navigation-config';
 
 /** The navigation this person may see, and the flat list of its pages (for search and shortcuts). */
@@ -14,7 +15,9 @@ export function useNavigation(): { items: NavItem[]; pages: NavItem[] } {
   // The policy's actor in the current estate: its roles and live stage.
   const actor = useMemo(() => actorOf(me, membership), [me, membership]);
   // The to-do badge: what the estates ask of the person and their own open to-dos.
-  const todo = useTodoCounts(Boolean(me)).data?.open;
+  // (Read once the page's first content is on screen.)
+  const shown = useFirstContentShown();
+  const todo = useTodoCounts(Boolean(me) && shown).data?.open;
   return useMemo(() => {
     const items = filterNavigation(buildNavigation({ estateId, counts: { todo } }), roles, actor);
     return { items, pages: flattenNavigation(items) };

@@ -7,6 +7,7 @@ import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
 import { useEstateStage } from '../../../shared/api/estate-stage';
+import { useFirstContentShown } from '../../../shared/api/first-content';
 
 // The popover loads on first use: its code is not part of every page's first load (ADR 0030).
 const StagePopover = lazyNamed(() => import('./stage-popover'), 'StagePopover');
@@ -20,7 +21,8 @@ export function StageBadge({ compact, strip }: { compact?: boolean; strip?: bool
   const { t } = useTranslation();
   const { me } = useSession();
   const estate = currentMembership(me);
-  const stageInfo = useEstateStage(estate?.estateId ?? null);
+  // The deadline after the page's first content; meanwhile the stage comes from the session.
+  const stageInfo = useEstateStage(estate?.estateId ?? null, useFirstContentShown());
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
   if (!estate) return null;

@@ -27,6 +27,7 @@ import { RefusableButton } from '../../../shared/ui/refusable-button';
 import { useOffer } from '../../../shared/ui/offer';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
 import { useConsentNeeded } from '../../../shared/api/consent';
+import { useHoldFirstContent } from '../../../shared/api/first-content';
 import { ConsentCard } from '../../../shared/consent/consent-card';
 import {
   SORTS,
@@ -102,9 +103,10 @@ function Items({ estate }: { estate: EstateAccess }) {
   const searchRow = useRef<HTMLDivElement>(null);
   const searchRowWidth = useCallback(() => searchRow.current?.clientWidth ?? 0, []);
 
-  const locations = useLocations(estateId);
+  // Places and labels are read for a place's own list and for the filter form, once opened.
+  const locations = useLocations(estateId, Boolean(lid) || filtersBuilt);
   const rooms = useRooms(estateId, filters.locationId);
-  const labels = useLabels(estateId);
+  const labels = useLabels(estateId, filtersBuilt);
   // Before the Terms and the Agreement are accepted, the page leads there instead of taking input.
   const consentNeeded = useConsentNeeded(estateId);
   const reviewing = estate.can('approval.set') && !consentNeeded;
@@ -138,6 +140,9 @@ function Items({ estate }: { estate: EstateAccess }) {
   // The list (tens of cards) renders in the background, in slices: the page stays responsive while
   // it does, and the loader stays until it is ready.
   const listData = useDeferredValue(list.data);
+  // The frame's own reads wait until the cards are drawn (the first photos are the largest paint):
+  // from the page's first render while the list is asked for, then while it is being drawn.
+  useHoldFirstContent((list.isPending && list.fetchStatus === 'fetching') || (Boolean(list.data) && !listData));
   const items = useMemo(() => listData?.pages.flatMap((p) => p.items) ?? [], [listData]);
   const total = listData?.pages[0]?.total ?? 0;
   // The order shown, for next/previous on an item's page.

@@ -4,6 +4,7 @@ import Forum from '@mui/icons-material/ForumOutlined';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
+import { useFirstContentShown } from '../../../shared/api/first-content';
 import { useUnreadTotal } from '../api';
 
 /** The toolbar's Team Chat button, with the number of messages not read yet. */
@@ -11,7 +12,8 @@ export function ChatButton({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation('chat');
   const { me } = useSession();
   const estateId = currentMembership(me)?.estateId ?? null;
-  const unread = useUnreadTotal(estateId);
+  // Counted once the page's first content is on screen.
+  const unread = useUnreadTotal(estateId, useFirstContentShown());
   const label = unread > 0 ? t('openUnread', { count: unread }) : t('open');
   return (
     <IconButton color="inherit" aria-label={label} title={label} onClick={onOpen} data-testid="chat-button" sx={{ width: 48, height: 48 }}>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { useSession } from '../../../shared/session/session-context';
 import { useEstateStage } from '../../../shared/api/estate-stage';
+import { useFirstContentShown } from '../../../shared/api/first-content';
 import { actorOf, policyFor } from '../../../shared/session/actor';
 import { useTokens } from '../api';
 
@@ -14,7 +15,7 @@ export function TokenCount({ strip = false }: { strip?: boolean }) {
   const { t } = useTranslation();
   const { me } = useSession();
   const estate = currentMembership(me);
-  const stageInfo = useEstateStage(estate?.estateId ?? null);
+  const stageInfo = useEstateStage(estate?.estateId ?? null, useFirstContentShown());
   const stage = stageInfo.data?.stage ?? estate?.stage ?? 0;
   // Shown to whoever places tokens now (a beneficiary, in stage 30).
   const show = policyFor(actorOf(me, estate && { ...estate, stage })).can('tokens.set');
