@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
 }
 
 /**
@@ -15,15 +15,25 @@ interface ModuleGraph {
  * at a time per host) they queue, and the largest file waits the longest. Every page inside the
  * frame loads all of it anyway, so one file costs those pages nothing. Modules a higher-priority
  * group takes (the entry, Material UI, icons, the data layer) stay there.
+ *
+ * `sharedOf` (pages): the file also holds the app's own modules those pages import that other
+ * pages import too (ADR 0031: the item list's small shared files, which each took a connection
+ * of its first load); what only those pages use stays in their own files.
  */
-export function closureChunk(webRoot: string, roots: readonly string[], name: string) {
+export function closureChunk(
+  webRoot: string,
+  roots: readonly string[],
+  name: string,
+  { sharedOf = [] }: { sharedOf?: readonly string[] } = {},
+) {
   const rootIds = roots.map((root) => path.join(webRoot, root));
+  const pageIds = sharedOf.map((page) => path.join(webRoot, page));
   // One set per chunking pass (the bundler hands the same graph object throughout a pass).
   const sets = new WeakMap<ModuleGraph, Set<string>>();
 
-  function staticClosure(graph: ModuleGraph) {
+  function staticClosure(graph: ModuleGraph, from: readonly string[]) {
     const seen = new Set<string>();
-    const todo = [...rootIds];
+    const todo = [...from];
     while (todo.length > 0) {
       const id = todo.pop()!;
       if (seen.has(id)) continue;
@@ -33,9 +43,19 @@ export function closureChunk(webRoot: string, roots: readonly string[], name: st
     return seen;
   }
 
+  function fileSet(graph: ModuleGraph) {
+    const set = staticClosure(graph, rootIds);
+    const pages = staticClosure(graph, pageIds);
+    const own = (id: string) => !id.includes('node_modules') && !pageIds.includes(id);
+    for (const id of pages) {
+      if (own(id) && graph.getModuleInfo(id)?.importers.some((importer) => !pages.has(importer))) set.add(id);
+    }
+    return set;
+  }
+
   return (id: string, graph: ModuleGraph): string | null => {
     let set = sets.get(graph);
-    if (!set) sets.set(graph, (set = staticClosure(graph)));
+    if (!set) sets.set(graph, (set = fileSet(graph)));
     return set.has(id) ? name : null;
   };
 }

@@ -136,7 +136,7 @@ export function AppRoutes() {
   }, [restoring, spec]);
 
   if (!found) return <Navigate to={NOT_FOUND_PATH} replace />;
-  if (session.status === 'restoring') return <FullPageLoader label={t('session.restoring')} />;
+  if (session.status === 'restoring') return <FullPageLoader mark label={t('session.restoring')} />;
 
   const decision = decideRoute(location.pathname, location.search, found.spec.auth, guardState(session));
   if (decision.action === 'redirect') return <GuardRedirect to={decision.to} remember={decision.remember} />;

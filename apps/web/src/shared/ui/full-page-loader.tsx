@@ -1,9 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { AppLogo } from './app-logo';
 import { Spinner } from './spinner';
 
-/** Shown while the session is being restored or a page is loading. */
-export function FullPageLoader({ label }: { label?: string }) {
+/**
+ * Shown while the session is being restored or a page is loading. With `mark`, the house mark
+ * above the ring: the first screen index.html draws before the app's code arrives, kept in place.
+ */
+export function FullPageLoader({ label, mark }: { label?: string; mark?: boolean }) {
   return (
     <Box
       role="status"
@@ -19,6 +23,7 @@ export function FullPageLoader({ label }: { label?: string }) {
         p: 3,
       }}
     >
+      {mark && <AppLogo size={48} />}
       <Spinner />
       {label && <Typography color="text.secondary">{label}</Typography>}
     </Box>
