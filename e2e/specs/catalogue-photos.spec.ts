@@ -229,7 +229,7 @@ describe('the item list on a first load', () => {
       )
       .toBe(true);
     await screenshot(page, 'catalogue-first-load-phone-en');
-    // The frame's own reads (stage, counters, the live stream) start once the cards are drawn
+    // The frame's own reads (the stage's deadline, the counters) start once the cards are drawn
     // (ADR 0031); places and labels wait for the filter form; a restored session asks no set-up.
     const readTimeline = () =>
       page.evaluate(() => ({
@@ -242,14 +242,18 @@ describe('the item list on a first load', () => {
     const isFrameRead = (path: string) => /\/(stage|conversations|todos\/counts)$/.test(path);
     // (A read is in the timeline once its answer has come.)
     await expect
-      .poll(async () => (await readTimeline()).reads.filter((read) => isFrameRead(read.path)).length, { timeout: 15_000 })
+      .poll(async () => (await readTimeline()).reads.filter((read) => isFrameRead(read.path)).length, {
+        timeout: 15_000,
+      })
       .toBe(3);
     const timeline = await readTimeline();
     expect(timeline.firstCardAt).not.toBeNull();
     expect(timeline.shownAt).toBeGreaterThanOrEqual(timeline.firstCardAt!);
     const frameReads = timeline.reads.filter((read) => isFrameRead(read.path));
     for (const read of frameReads) expect(read.startTime).toBeGreaterThanOrEqual(timeline.shownAt!);
-    expect(asked.filter((p) => /\/(labels|locations)$/.test(p) || p === '/api/setup' || p === '/favicon.svg')).toEqual([]);
+    expect(
+      asked.filter((p) => /\/(labels|locations)$/.test(p) || p === '/api/setup' || p === '/favicon.svg'),
+    ).toEqual([]);
     // The page's <img> took the photos already loaded: none was asked for twice. The texts came
     // once, from the page's own preload.
     for (const path of firstRow) expect(asked.filter((p) => p === path)).toHaveLength(1);

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { QueryProvider } from '../../shared/api/query-client';
-import { useFirstContentShown, watchFirstContent } from '../../shared/api/first-content';
+import { watchFirstContent } from '../../shared/api/first-content';
 import { useSession } from '../../shared/session/session-context';
 import { actorOf, policyFor } from '../../shared/session/actor';
 import { currentMembership } from '../../shared/session/current-estate';
@@ -87,11 +87,6 @@ function FirstContentWatch() {
   const queryClient = useQueryClient();
   useEffect(() => watchFirstContent(queryClient), [queryClient]);
   return null;
-}
-
-/** The session's live stream, opened once the page's first content is on screen. */
-function LiveStream() {
-  return useFirstContentShown() ? <EventStream /> : null;
 }
 
 function HorizontalBar() {
@@ -195,7 +190,7 @@ export function AppShell() {
         {status === 'signed-in' && (
           <>
             <IdleLock />
-            <LiveStream />
+            <EventStream />
           </>
         )}
       </LayoutContext.Provider>

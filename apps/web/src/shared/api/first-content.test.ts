@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { resetFirstContent, useFirstContentShown, useHoldFirstContent, watchFirstContent } from './first-content';
+import {
+  resetFirstContent,
+  useFirstContentShown,
+  useHoldFirstContent,
+  watchFirstContent,
+} from './first-content';
 
 const stops: (() => void)[] = [];
 afterEach(() => {
@@ -24,7 +29,10 @@ describe('the page first content mark', () => {
   it('is shown once the page has no read under way and the browser has painted', async () => {
     const client = new QueryClient();
     let answer!: (value: number) => void;
-    void client.fetchQuery({ queryKey: ['list'], queryFn: () => new Promise<number>((resolve) => (answer = resolve)) });
+    void client.fetchQuery({
+      queryKey: ['list'],
+      queryFn: () => new Promise<number>((resolve) => (answer = resolve)),
+    });
     const { result } = renderHook(() => useFirstContentShown());
     watch(client);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -36,7 +44,9 @@ describe('the page first content mark', () => {
   it('waits for a page that holds it (cards drawn in the background)', async () => {
     const client = new QueryClient();
     const shown = renderHook(() => useFirstContentShown());
-    const hold = renderHook(({ pending }) => useHoldFirstContent(pending), { initialProps: { pending: true } });
+    const hold = renderHook(({ pending }) => useHoldFirstContent(pending), {
+      initialProps: { pending: true },
+    });
     watch(client);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(shown.result.current).toBe(false);

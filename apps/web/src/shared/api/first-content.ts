@@ -1,14 +1,14 @@
 /**
  * "The page's first content is on screen": the frame's own reads (the stage's deadline, the
- * to-do and chat counters, the live event stream) wait for it. On a phone's slow line the page's
- * code and reads then have the line to themselves, and the counters follow a moment later
- * (ADR 0031).
+ * to-do and chat counters) wait for it. On a phone's slow line the page's code and reads then
+ * have the line to themselves, and the counters follow a moment later (ADR 0031). The live event
+ * stream is not held back: an update sent before it opens would be missed.
  *
  * The frame marks it once the page's code has arrived, none of its reads is under way, no page
  * holds it (a page that draws its answer in the background, like the item list, holds it until
  * drawn), the browser has painted and is idle; or after FALLBACK_MS, whatever happens.
  */
-import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 
 const FALLBACK_MS = 4_000;
@@ -30,9 +30,20 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** True once the page's first content has been painted (and for the rest of the visit). */
+/**
+ * True once the page's first content has been painted (and for the rest of the visit). The change
+ * renders as a transition, in slices: the frame's parts that read it (its navigation among them)
+ * would otherwise render again in one long task just as the page has become usable.
+ */
 export function useFirstContentShown(): boolean {
-  return useSyncExternalStore(subscribe, () => shown);
+  const [value, setValue] = useState(shown);
+  useEffect(() => {
+    const show = () => startTransition(() => setValue(true));
+    // (Marked between this render and this effect.)
+    if (shown) show();
+    return subscribe(show);
+  }, []);
+  return value;
 }
 
 /** A page drawing its first content in the background holds the mark while `pending`. */
@@ -71,7 +82,7 @@ export function watchFirstContent(queryClient: QueryClient): () => void {
       task = setTimeout(() => {
         frame = 0;
         task = undefined;
-        if (settled()) whenIdle(markShown);
+        if (settled()) whenIdle(() => settled() && markShown());
       }, 0);
     });
   };

@@ -17,6 +17,8 @@ type Props = {
   approval?: 'approved' | 'flagged';
   /** A card in the first row: its photo is the page's largest paint, so it loads at once, first. */
   eager?: boolean;
+  /** Its photo is not asked for yet (the first row's come first); its place is kept. */
+  photoWaits?: boolean;
 };
 
 /**
@@ -108,7 +110,14 @@ export function NoPhotoIcon({ size = 24 }: { size?: number }) {
 }
 
 /** A photo card in the item grid: thumbnail, name, number, status and the heart. */
-export const ItemCard = memo(function ItemCard({ estateId, item, canHeart, approval, eager }: Props) {
+export const ItemCard = memo(function ItemCard({
+  estateId,
+  item,
+  canHeart,
+  approval,
+  eager,
+  photoWaits,
+}: Props) {
   const { t } = useTranslation();
   return (
     <div className="item-card">
@@ -116,7 +125,7 @@ export const ItemCard = memo(function ItemCard({ estateId, item, canHeart, appro
         <div className="item-card-photo" title={item.thumbUrl ? undefined : t('catalogue:items.noPhoto')}>
           {item.thumbUrl ? (
             <img
-              src={item.thumbUrl}
+              src={photoWaits ? undefined : item.thumbUrl}
               alt=""
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"

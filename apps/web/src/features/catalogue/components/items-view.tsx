@@ -1,8 +1,17 @@
-import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import {
+  memo,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import Box from '@mui/material/Box';
 import { alpha, type CSSObject, type Theme } from '@mui/material/styles';
+import { useFirstContentShown } from '../../../shared/api/first-content';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { focusColor } from '../../../shared/theme/themes';
 import type { ListItem } from '@estate/domain/schemas/items';
@@ -94,6 +103,8 @@ type GridRowProps = {
   height: number;
   canHeart: boolean;
   approvals?: Map<string, 'approved' | 'flagged'>;
+  /** The photos below the first row wait until the page's first content is shown (ADR 0031). */
+  photosWait: boolean;
 };
 
 /** Rows re-render only when one of their own items changes, not when the list grows or scrolls. */
@@ -105,6 +116,7 @@ function sameGridRow(a: GridRowProps, b: GridRowProps) {
     a.height === b.height &&
     a.canHeart === b.canHeart &&
     a.approvals === b.approvals &&
+    a.photosWait === b.photosWait &&
     a.items.length === b.items.length &&
     a.items.every((item, i) => item === b.items[i])
   );
@@ -118,6 +130,7 @@ const GridRow = memo(function GridRow({
   height,
   canHeart,
   approvals,
+  photosWait,
 }: GridRowProps) {
   return (
     <div
@@ -126,7 +139,14 @@ const GridRow = memo(function GridRow({
     >
       {items.map((item) => (
         <div key={item.id} className="items-grid-cell">
-          <ItemCard estateId={estateId} item={item} canHeart={canHeart} approval={approvals?.get(item.id)} eager={top === 0} />
+          <ItemCard
+            estateId={estateId}
+            item={item}
+            canHeart={canHeart}
+            approval={approvals?.get(item.id)}
+            eager={top === 0}
+            photoWaits={photosWait && top !== 0}
+          />
         </div>
       ))}
     </div>
@@ -260,6 +280,8 @@ type RowsProps = Omit<Props, 'view' | 'items' | 'expectedWidth'> & {
  */
 function VirtualRows(props: RowsProps) {
   const { estateId, items, view, canHeart, approvals, roomName, hasMore, onEndReached } = props;
+  // The first row's photos are the page's largest paint: the others wait for it (ADR 0031).
+  const photosWait = !useFirstContentShown();
   const { columns, rowHeight, scrollMargin, wide } = props;
   const rowCount = Math.ceil(items.length / columns);
   const virtualizer = useWindowVirtualizer({
@@ -300,6 +322,7 @@ function VirtualRows(props: RowsProps) {
           height={row.size}
           canHeart={canHeart}
           approvals={approvals}
+          photosWait={photosWait}
         />
       );
     }

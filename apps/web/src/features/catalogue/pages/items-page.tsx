@@ -142,7 +142,9 @@ function Items({ estate }: { estate: EstateAccess }) {
   const listData = useDeferredValue(list.data);
   // The frame's own reads wait until the cards are drawn (the first photos are the largest paint):
   // from the page's first render while the list is asked for, then while it is being drawn.
-  useHoldFirstContent((list.isPending && list.fetchStatus === 'fetching') || (Boolean(list.data) && !listData));
+  useHoldFirstContent(
+    (list.isPending && list.fetchStatus === 'fetching') || (Boolean(list.data) && !listData),
+  );
   const items = useMemo(() => listData?.pages.flatMap((p) => p.items) ?? [], [listData]);
   const total = listData?.pages[0]?.total ?? 0;
   // The order shown, for next/previous on an item's page.
