@@ -17,6 +17,7 @@ import path from 'node:path';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 import {
+  lanternInputs,
   lighthouseMissing,
   lighthouseRun,
   runLine,
@@ -33,21 +34,6 @@ const short = (url) =>
     .replace(/photos\/[0-9a-f-]+\/thumb.*/, 'photos/…/thumb')
     .slice(0, 60);
 const ms = (n) => String(Math.round(n)).padStart(6);
-
-/** Lantern's inputs from one run, in the shape its computed artifacts take. */
-function lanternInputs({ lhr, artifacts }) {
-  const data = {
-    trace: artifacts.Trace,
-    devtoolsLog: artifacts.DevtoolsLog,
-    gatherContext: artifacts.GatherContext,
-    settings: lhr.configSettings,
-    URL: artifacts.URL,
-    SourceMaps: artifacts.SourceMaps ?? [],
-    HostDPR: artifacts.HostDPR,
-    simulator: null,
-  };
-  return { data, context: { computedCache: new Map(), settings: lhr.configSettings } };
-}
 
 /** What a task held: its longest kinds of trace event (and the script, where one ran). */
 function taskContents(node) {

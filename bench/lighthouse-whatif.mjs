@@ -15,6 +15,7 @@ import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import {
+  lanternInputs,
   lighthouseMissing,
   lighthouseRun,
   runLine,
@@ -44,17 +45,7 @@ for (const name of ['getOptimisticGraph', 'getPessimisticGraph']) {
 
 async function simulate({ lhr, artifacts }, without) {
   leaveOut = without;
-  const data = {
-    trace: artifacts.Trace,
-    devtoolsLog: artifacts.DevtoolsLog,
-    gatherContext: artifacts.GatherContext,
-    settings: lhr.configSettings,
-    URL: artifacts.URL,
-    SourceMaps: artifacts.SourceMaps ?? [],
-    HostDPR: artifacts.HostDPR,
-    simulator: null,
-  };
-  const context = { computedCache: new Map(), settings: lhr.configSettings };
+  const { data, context } = lanternInputs({ lhr, artifacts });
   const first = await LanternFirstContentfulPaint.request(data, context);
   const largest = await LanternLargestContentfulPaint.request(data, context);
   return `first paint ${Math.round(first.timing)} ms, largest paint ${Math.round(largest.timing)} ms`;

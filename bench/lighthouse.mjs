@@ -156,6 +156,21 @@ export async function lighthouseRun({ debugPort }, { base, listPath }) {
   return result;
 }
 
+/** Lantern's inputs from one run, in the shape its computed artifacts take. */
+export function lanternInputs({ lhr, artifacts }) {
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings: lhr.configSettings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps ?? [],
+    HostDPR: artifacts.HostDPR,
+    simulator: null,
+  };
+  return { data, context: { computedCache: new Map(), settings: lhr.configSettings } };
+}
+
 /** The score and metrics of a run's report. */
 export function runMetrics(lhr) {
   const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
