@@ -178,18 +178,24 @@ describe('photo order', () => {
 
 describe('the item list on a first load', () => {
   it("phone, en: the first row's photos are asked for before the list's code has come, and each photo and the texts once", async () => {
-    // Two items with photos at least, so that the grid's first row (two cards on a phone) has photos.
+    // Two items with photos at least, so that the grid's first row (two cards on a phone) has
+    // photos, and one before them, so that the second row has one too.
+    await itemWithPhotos(spec.server.url, spec.seeded, 'Elm Chest');
     await itemWithPhotos(spec.server.url, spec.seeded, 'Walnut Bureau');
     await itemWithPhotos(spec.server.url, spec.seeded, 'Pine Dresser');
     const { items } = await api<{ items: { thumbUrl: string | null }[] }>(
       spec.server.url,
       'GET',
-      `/api/estates/${spec.seeded.estateId}/items?limit=2`,
+      `/api/estates/${spec.seeded.estateId}/items?limit=4`,
       undefined,
       spec.seeded.admin.token,
     );
-    const firstRow = items.flatMap((item) => (item.thumbUrl ? [item.thumbUrl.split('?')[0]!] : []));
+    const photoPath = (item: { thumbUrl: string | null }) =>
+      item.thumbUrl ? [item.thumbUrl.split('?')[0]!] : [];
+    const firstRow = items.slice(0, 2).flatMap(photoPath);
+    const secondRow = items.slice(2, 4).flatMap(photoPath);
     expect(firstRow).toHaveLength(2);
+    expect(secondRow.length).toBeGreaterThan(0);
 
     const page = await openAs(spec.browser, spec.server.url, spec.seeded.admin, 'phone', 'en');
     const asked: string[] = [];
@@ -251,6 +257,12 @@ describe('the item list on a first load', () => {
     expect(timeline.shownAt).toBeGreaterThanOrEqual(timeline.firstCardAt!);
     const frameReads = timeline.reads.filter((read) => isFrameRead(read.path));
     for (const read of frameReads) expect(read.startTime).toBeGreaterThanOrEqual(timeline.shownAt!);
+    // The second row's photos are asked for once the first content is shown, and then come.
+    await expect
+      .poll(async () => (await readTimeline()).reads.filter((read) => secondRow.includes(read.path)).length)
+      .toBe(secondRow.length);
+    for (const read of (await readTimeline()).reads.filter((read) => secondRow.includes(read.path)))
+      expect(read.startTime).toBeGreaterThanOrEqual(timeline.shownAt!);
     expect(
       asked.filter((p) => /\/(labels|locations)$/.test(p) || p === '/api/setup' || p === '/favicon.svg'),
     ).toEqual([]);

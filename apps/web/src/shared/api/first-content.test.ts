@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import {
   resetFirstContent,
@@ -8,21 +8,31 @@ import {
   watchFirstContent,
 } from './first-content';
 
+// The browser's clock, frames included, is the test's: no real waiting.
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+  });
+});
+
 const stops: (() => void)[] = [];
 afterEach(() => {
   for (const stop of stops.splice(0)) stop();
   resetFirstContent();
+  vi.useRealTimers();
 });
 
 function watch(client: QueryClient) {
   stops.push(watchFirstContent(client));
 }
 
-const never = () => new Promise<never>(() => undefined);
+/** Lets `ms` of the page's time pass (frames, tasks, the idle moment), then renders what changed. */
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('the page first content mark', () => {
-  it('is not shown before anything watches (the frame reads wait)', () => {
+  it('is not shown before anything watches (the frame reads wait)', async () => {
     const { result } = renderHook(() => useFirstContentShown());
+    await pass(10_000);
     expect(result.current).toBe(false);
   });
 
@@ -35,10 +45,11 @@ describe('the page first content mark', () => {
     });
     const { result } = renderHook(() => useFirstContentShown());
     watch(client);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pass(1_000);
     expect(result.current).toBe(false);
     act(() => answer(1));
-    await waitFor(() => expect(result.current).toBe(true));
+    await pass(1_000);
+    expect(result.current).toBe(true);
   });
 
   it('waits for a page that holds it (cards drawn in the background)', async () => {
@@ -48,18 +59,21 @@ describe('the page first content mark', () => {
       initialProps: { pending: true },
     });
     watch(client);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pass(1_000);
     expect(shown.result.current).toBe(false);
     hold.rerender({ pending: false });
-    await waitFor(() => expect(shown.result.current).toBe(true));
+    await pass(1_000);
+    expect(shown.result.current).toBe(true);
   });
 
-  it('is shown after a while even if the page never settles', async () => {
+  it('is shown after four seconds even if the page never settles', async () => {
     const client = new QueryClient();
-    void client.fetchQuery({ queryKey: ['slow'], queryFn: never });
+    void client.fetchQuery({ queryKey: ['slow'], queryFn: () => new Promise<never>(() => undefined) });
     const { result } = renderHook(() => useFirstContentShown());
     watch(client);
+    await pass(3_900);
     expect(result.current).toBe(false);
-    await waitFor(() => expect(result.current).toBe(true), { timeout: 6_000 });
+    await pass(200);
+    expect(result.current).toBe(true);
   });
 });
