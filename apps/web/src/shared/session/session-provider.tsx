@@ -36,7 +36,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null>(null);
   const [locked, setLocked] = useState<boolean>(() => hadSession && flag(LOCKED));
   const [needsSetup, setNeedsSetup] = useState<boolean | null>(null);
-  const [askSetup, setAskSetup] = useState(!hadSession);
 
   const clear = useCallback(() => {
     setAccessToken(null);
@@ -45,14 +44,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setLocked(false);
     setMe(null);
     setStatus('guest');
-    setAskSetup(true);
     emitSessionCleared();
   }, []);
 
   // First run? (No account yet.) A server without this endpoint counts as set up. A restored
   // session answers it already (someone has an account), so only a guest asks.
+  const guest = status === 'guest';
   useEffect(() => {
-    if (!askSetup) return;
+    if (!guest) return;
     let live = true;
     api<SetupStatusAnswer>('/api/setup', { auth: false })
       .then((answer) => live && setNeedsSetup(answer?.needsSetup === true))
@@ -60,7 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [askSetup]);
+  }, [guest]);
 
   // Restore the session on page load from the refresh cookie (seed: "at start a stored token is checked").
   useEffect(() => {
@@ -79,7 +78,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setFlag(LOCKED, false);
         setLocked(false);
         setStatus('guest');
-        setAskSetup(true);
         return;
       }
       try {
