@@ -138,7 +138,7 @@ export async function signIn({ browser }, { base, listPath }) {
 }
 
 /** One Lighthouse run on the item list: Lighthouse's whole result (its report and its artifacts). */
-export async function lighthouseRun({ debugPort }, { base, listPath }) {
+export async function lighthouseRun({ debugPort }, { base, listPath }, attempt = 1) {
   const result = await lighthouse(base + listPath, {
     port: debugPort,
     output: 'json',
@@ -148,6 +148,10 @@ export async function lighthouseRun({ debugPort }, { base, listPath }) {
     // the site's storage (its default clearStorageTypes), so the sign-in cookie stays.
   });
   const lhr = result.lhr;
+  // Lighthouse's own trace now and then misses the navigation's start ("run Lighthouse again"):
+  // that run measured nothing, so it is run again, once.
+  if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt === 1)
+    return lighthouseRun({ debugPort }, { base, listPath }, attempt + 1);
   if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, result.report);
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '';

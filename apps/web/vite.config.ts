@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { compressPlugin } from './scripts/compress-plugin';
 import { closureChunk } from './scripts/closure-chunk';
+import { pagePreloadsPlugin } from './scripts/page-preloads-plugin';
 import { textsPlugin } from './scripts/texts-plugin';
+import { ITEMS_PAGE_MODULE, PRELOADED_PAGES, SHELL_MODULE } from './src/app/preloaded-pages';
 
 // React Router's bundler entry is its development build (its warnings, ~2 kB gzip more); the
 // production build of the same version is used for `vite build`.
@@ -14,16 +16,21 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-const SHELL = 'src/app/layout/app-shell.tsx';
+const SHELL = SHELL_MODULE;
 // The page most visits open first: its first load is the one measured (issue 15, ADR 0031).
-const ITEMS_PAGE = 'src/features/catalogue/pages/items-page.tsx';
+const ITEMS_PAGE = ITEMS_PAGE_MODULE;
 const MATERIAL_UI = /node_modules[\\/]@mui[\\/](material|system|utils)[\\/]/;
 
 // One file for the dev server, the production build and the `web` vitest project.
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), textsPlugin(), compressPlugin()],
+  plugins: [
+    react(),
+    textsPlugin(),
+    pagePreloadsPlugin(import.meta.dirname, PRELOADED_PAGES),
+    compressPlugin(),
+  ],
   resolve: {
     // @estate/domain exports TypeScript sources under the `source` condition.
     conditions: ['source', ...defaultClientConditions],
@@ -53,11 +60,7 @@ export default defineConfig(({ command }) => ({
             // The Material UI that the signed-in frame and the item list (the page most visits
             // open first) import, in a file of its own (ADR 0030).
             {
-              name: closureChunk(
-                import.meta.dirname,
-                [SHELL, ITEMS_PAGE],
-                'mui-first',
-              ),
+              name: closureChunk(import.meta.dirname, [SHELL, ITEMS_PAGE], 'mui-first'),
               test: MATERIAL_UI,
               priority: 6,
             },
@@ -77,7 +80,10 @@ export default defineConfig(({ command }) => ({
             // ones (ADR 0029), and the app's modules the item list shares with other pages
             // (ADR 0031). Below the groups above, so Material UI, icons and the data layer keep
             // their own files, shared with the pages outside the frame.
-            { name: closureChunk(import.meta.dirname, [SHELL], 'frame', { sharedOf: [ITEMS_PAGE] }), priority: 4 },
+            {
+              name: closureChunk(import.meta.dirname, [SHELL], 'frame', { sharedOf: [ITEMS_PAGE] }),
+              priority: 4,
+            },
             // The parts shared by the pages without navigation (sign in, register...), together.
             {
               name: 'auth-ui',

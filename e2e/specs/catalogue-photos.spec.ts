@@ -200,6 +200,13 @@ describe('the item list on a first load', () => {
     const page = await openAs(spec.browser, spec.server.url, spec.seeded.admin, 'phone', 'en');
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // Each request the browser sent, and who asked: the page's HTML ("parser") or a script.
+    const sent: { path: string; by: string }[] = [];
+    const devtools = await page.context().newCDPSession(page);
+    devtools.on('Network.requestWillBeSent', ({ request, initiator }) =>
+      sent.push({ path: new URL(request.url).pathname, by: initiator.type }),
+    );
+    await devtools.send('Network.enable');
     // When the first card is in the page (in the page's own clock, like its timeline's marks).
     await page.addInitScript(() => {
       const seen = new MutationObserver(() => {
@@ -273,6 +280,12 @@ describe('the item list on a first load', () => {
     expect(
       await page.locator('head link[rel="preload"][as="fetch"][href*="/assets/texts.en-"]').count(),
     ).toBe(1);
+    // The list's code and the frame's are named by the page itself (ADR 0032): asked for by its
+    // HTML beside the entry file, not once the entry file has run, and each once.
+    const listCode = /^\/assets\/(frame|items-page)-[\w-]+\.js$/;
+    const scripts = sent.filter((request) => listCode.test(request.path));
+    expect(scripts.map((request) => listCode.exec(request.path)![1]).sort()).toEqual(['frame', 'items-page']);
+    for (const request of scripts) expect(request.by, request.path).toBe('parser');
     await page.context().close();
   });
 });

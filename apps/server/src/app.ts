@@ -25,6 +25,7 @@ import { AppError, refusalBody, says, type Says } from './platform/errors.js';
 import { fieldSays } from './platform/field-says.js';
 import { requestLanguage } from './platform/refusals.js';
 import { loggerOptions } from './platform/logging.js';
+import { webPages } from './platform/web-pages.js';
 import {
   isDataException,
   isForeignKeyViolation,
@@ -385,12 +386,14 @@ export async function buildApp({
     });
     app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
   }
+  const pageFor = webPages(webDist);
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWeb) {
       return refuse(reply, new AppError('not_found', says('notFound.address')));
     }
     // Client-side routes: the single-page app decides what to show (including its own 404 page).
-    return reply.sendFile('index.html');
+    // The pages a visit most often opens first get a copy that names their code (ADR 0032).
+    return reply.sendFile(pageFor(req.url));
   });
 
   return app;

@@ -16,6 +16,22 @@ writeFileSync(
 writeFileSync(path.join(webDist, 'assets', 'index-Abc123.js'), script);
 writeFileSync(path.join(webDist, 'assets', 'index-Abc123.js.br'), brotliCompressSync(script));
 writeFileSync(path.join(webDist, 'assets', 'index-Abc123.js.gz'), gzipSync(script));
+// The item list's copy of the page, naming its code (apps/web/scripts/page-preloads-plugin.ts).
+mkdirSync(path.join(webDist, 'pages'));
+writeFileSync(
+  path.join(webDist, 'pages', 'items.html'),
+  '<!doctype html><title>Estate Portal</title><link rel="modulepreload" href="/assets/items-page-Def456.js"><div id="root"></div>',
+);
+writeFileSync(
+  path.join(webDist, 'page-preloads.json'),
+  JSON.stringify({
+    routes: [
+      { page: 'items', paths: ['/p/:pid/i', '/p/:pid/l/:lid/r/:rid/i'], html: 'pages/items.html' },
+      // Never a file outside the build's pages.
+      { page: 'escape', paths: ['/escape'], html: '../secret.html' },
+    ],
+  }),
+);
 
 describe('the web app files', () => {
   const h = useHarness({ WEB_DIST: webDist });
@@ -50,5 +66,22 @@ describe('the web app files', () => {
     // (This build has no compressed copy of the page: it is compressed as it is sent.)
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it("sends the item list's addresses the copy of the page that names the list's code", async () => {
+    const preloads = (body: string) => body.includes('rel="modulepreload"');
+    for (const url of ['/p/some-estate/i', '/p/some-estate/i/', '/p/e/l/kitchen/r/shelf/i?view=grid']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(preloads(res.body), url).toBe(true);
+    }
+    for (const url of ['/p/some-estate/i/an-item', '/p/some-estate/l/', '/login', '/escape', '/x/p/e/i']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(preloads(res.body), url).toBe(false);
+      expect(res.body, url).toContain('<div id="root">');
+    }
   });
 });
