@@ -10,16 +10,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import type { PreloadedPage } from '../src/app/preloaded-pages';
 
-/** Where the server reads which copy of the page to send for which address. */
-export const PAGE_PRELOADS_FILE = 'page-preloads.json';
+/** Where the server (apps/server/src/platform/web-pages.ts) reads which copy goes to which address. */
+const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
-type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; imports: string[]; moduleIds: string[] };
-type Bundle = Record<string, Chunk | { type: 'asset'; fileName: string; source: string | Uint8Array }>;
-
-function withImports(bundle: Bundle, fileName: string, seen = new Set<string>()): Set<string> {
+function withImports(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
   const chunk = bundle[fileName];
   if (seen.has(fileName) || chunk?.type !== 'chunk') return seen;
   seen.add(fileName);
@@ -38,11 +35,12 @@ export function pagePreloadsPlugin(webRoot: string, pages: readonly PreloadedPag
       base = config.base;
     },
     // After the files are written, before closeBundle (compress-plugin.ts) makes their Brotli copies.
-    writeBundle(_options, output) {
-      const bundle = output as unknown as Bundle;
+    writeBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset') return;
-      const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rolldown.OutputChunk => file.type === 'chunk',
+      );
       const loadedByEntry = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) withImports(bundle, chunk.fileName, loadedByEntry);
 
