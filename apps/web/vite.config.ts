@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { compressPlugin } from './scripts/compress-plugin';
 import { closureChunk } from './scripts/closure-chunk';
+import { houseMarkPlugin } from './scripts/house-mark-plugin';
 import { pagePreloadsPlugin } from './scripts/page-preloads-plugin';
 import { textsPlugin } from './scripts/texts-plugin';
 import { ITEMS_PAGE_MODULE, PRELOADED_PAGES, SHELL_MODULE } from './src/app/preloaded-pages';
@@ -27,6 +28,7 @@ export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [
     react(),
+    houseMarkPlugin(),
     textsPlugin(),
     pagePreloadsPlugin(import.meta.dirname, PRELOADED_PAGES),
     compressPlugin(),

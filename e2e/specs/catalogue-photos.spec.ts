@@ -286,6 +286,12 @@ describe('the item list on a first load', () => {
     const scripts = sent.filter((request) => listCode.test(request.path));
     expect(scripts.map((request) => listCode.exec(request.path)![1]).sort()).toEqual(['frame', 'items-page']);
     for (const request of scripts) expect(request.by, request.path).toBe('parser');
+    // The page draws the house mark itself, as the tab's icon and its first screen (the build
+    // writes both from the mark's one description).
+    const html = await (await page.request.get(`${spec.server.url}/p/${spec.seeded.estateId}/i`)).text();
+    expect(html).not.toContain('__HOUSE_MARK');
+    expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,[^"]+"/);
+    expect(html).toMatch(/<div class="boot" aria-hidden="true"><svg viewBox="0 0 64 64"[^>]*>.*<\/svg>/);
     await page.context().close();
   });
 });
