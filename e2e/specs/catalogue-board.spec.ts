@@ -171,6 +171,9 @@ describe('location board', () => {
     await page.getByRole('button', { name: ct(lang, 'board.moveColumn', { name: 'Study' }) }).focus();
     await page.keyboard.press('Space');
     await said('pickedUp', { name: 'Study' });
+    // The first step waits for the board to come to rest, as the pick-up did. (One CI run timed
+    // out on the announcement below; not reproduced since, even with both cores busy.)
+    await settled(page);
     await page.keyboard.press('ArrowLeft');
     await said('over', { name: 'Study', target: 'Kitchen' });
     await page.keyboard.press('ArrowLeft');
