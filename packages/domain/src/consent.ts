@@ -52,11 +52,12 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /**
  * The levels a member may see. "trustees" is the people who run and check the process: trustees,
- * estate owners, administrators and observers (the family's lawyer or mediator), as for inputs.
+ * estate owners and observers (the family's lawyer or mediator), as for inputs; the installation's
+ * administrator on a support visit sees what every member sees.
  * "beneficiaries" adds the beneficiaries; "everyone" is every member.
  */
 export function visibleLevels(roles: readonly number[]): AccessLevel[] {
-  const runs = [Role.Trustee, Role.Owner, Role.Admin, Role.Observer].some((r) => roles.includes(r));
+  const runs = [Role.Trustee, Role.Owner, Role.Observer].some((r) => roles.includes(r));
   if (runs) return ['trustees', 'beneficiaries', 'everyone'];
   if (roles.includes(Role.Beneficiary)) return ['beneficiaries', 'everyone'];
   return ['everyone'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorize, can, intentOf, isAction, WRITE_ACTIONS } from './permissions.js';
-import { Role } from './roles.js';
+import { Role, estateRoles, isSupportVisit } from './roles.js';
 import { Stage } from './stages.js';
 
 describe('permission table', () => {
@@ -14,7 +14,7 @@ describe('permission table', () => {
   });
 
   it('lets trustees and owners edit anything until results are published', () => {
-    for (const role of [Role.Trustee, Role.Owner, Role.Admin]) {
+    for (const role of [Role.Trustee, Role.Owner]) {
       expect(can('item.update', { roles: [role], stage: Stage.Tokens })).toBe(true);
       expect(authorize('item.update', { roles: [role], stage: Stage.AssignmentCompleted }).ok).toBe(false);
     }
@@ -84,4 +84,45 @@ describe('a closed estate (stage 99)', () => {
 
 it('lists only actions of the policy as writes', () => {
   expect([...WRITE_ACTIONS].filter((a) => !isAction(a))).toEqual([]);
+});
+
+describe("the installation's administrator (issue 31)", () => {
+  const visitor = { roles: estateRoles(null, true), stage: Stage.Interest };
+
+  it('gives an administrator without a membership only the support visit, and a member only their roles', () => {
+    expect(estateRoles(null, true)).toEqual([Role.Admin]);
+    expect(estateRoles(null, false)).toEqual([]);
+    expect(estateRoles([Role.Beneficiary], true)).toEqual([Role.Beneficiary]);
+    expect(isSupportVisit(estateRoles(null, true))).toBe(true);
+    expect(isSupportVisit(estateRoles([Role.Trustee], true))).toBe(false);
+  });
+
+  it('refuses every write of the support visit as support, whatever its rule and stage', () => {
+    for (const action of WRITE_ACTIONS) {
+      if (!isAction(action)) continue;
+      for (const stage of [Stage.Initial, Stage.Interest, Stage.Distribution, Stage.Completed]) {
+        expect(authorize(action, { roles: visitor.roles, stage }, { step: stage, stage }, 'write'), `${action} in ${stage}`).toEqual({ ok: false, reason: 'support' });
+      }
+    }
+    // The web asks by action (no intent): the same answer.
+    expect(authorize('item.update', visitor)).toEqual({ ok: false, reason: 'support' });
+    expect(authorize('estate.stage', visitor)).toEqual({ ok: false, reason: 'support' });
+  });
+
+  it('lets the support visit read what every member reads, and nothing private', () => {
+    for (const action of ['estate.view', 'item.view', 'member.list', 'activity.view', 'draw.list', 'directive.view', 'chat.view'] as const) {
+      expect(can(action, visitor), action).toBe(true);
+    }
+    for (const action of ['interest.viewWho', 'analytics.view', 'draw.viewFull', 'participation.viewAll', 'approval.viewAll', 'member.viewDetail', 'activity.viewAll', 'highInterest.review', 'lesson.progressAll', 'agreement.viewAll', 'report.viewAll', 'handover.viewAll', 'pool.review'] as const) {
+      expect(authorize(action, visitor), action).toEqual({ ok: false, reason: 'role' });
+    }
+    expect(authorize('archive.download', { roles: visitor.roles, stage: Stage.Completed })).toEqual({ ok: false, reason: 'role' });
+  });
+
+  it('gives the administrator flag no trustee power', () => {
+    expect(can('item.update', { roles: [Role.Admin, Role.Trustee], stage: Stage.Tokens })).toBe(false);
+    expect(can('item.update', { roles: estateRoles([Role.Trustee], true), stage: Stage.Tokens })).toBe(true);
+    expect(can('estate.stage', { roles: estateRoles([Role.Beneficiary], true), stage: Stage.Interest })).toBe(false);
+    expect(can('interest.viewWho', { roles: estateRoles([Role.Beneficiary], true), stage: Stage.Interest })).toBe(false);
+  });
 });

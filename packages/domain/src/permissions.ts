@@ -5,7 +5,7 @@
  */
 import { renewableSeal, renewRefusal } from './draw/sealed-stages.js';
 import { AGREEMENT_EDIT_STAGES } from './consent.js';
-import { ACCESS, Role, type RoleCode } from './roles.js';
+import { ACCESS, Role, isSupportVisit, type RoleCode } from './roles.js';
 import { AUTOMATED_STAGES, DEADLINE_STAGES, STAGE_NAMES, STAGE_ORDER, Stage, isStageCode, type StageCode } from './stages.js';
 
 /** A condition's refusal as a stable reason (content/refusals.*.json) and its parameters (stage codes). */
@@ -198,7 +198,9 @@ export type Decision =
   | { ok: false; reason: 'role' }
   | { ok: false; reason: 'stage'; allowedStages: StageCode[] }
   | { ok: false; reason: 'condition'; says: string; refusal?: ConditionRefusal }
-  | { ok: false; reason: 'closed' };
+  | { ok: false; reason: 'closed' }
+  /** The administrator's support visit (not a member): every write, whatever its rule (403 `support_read_only`). */
+  | { ok: false; reason: 'support' };
 
 export type Actor = { roles: readonly number[]; stage: StageCode };
 
@@ -215,6 +217,7 @@ export function authorize(action: Action, actor: Actor, facts: ResourceFacts = {
 
 export function authorizeWith(policy: Policy, action: Action, actor: Actor, facts: ResourceFacts = {}, intent: Intent = intentOf(action)): Decision {
   const rules = policy[action];
+  if (intent === 'write' && isSupportVisit(actor.roles)) return { ok: false, reason: 'support' };
   const byRole = rules.filter((rule) => rule.roles.some((r) => actor.roles.includes(r)));
   if (byRole.length === 0) return { ok: false, reason: 'role' };
   if (intent === 'write' && actor.stage === CLOSED_STAGE) return { ok: false, reason: 'closed' };

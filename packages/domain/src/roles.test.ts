@@ -5,6 +5,10 @@ describe('seed access lists', () => {
   it.each([
     ['admin', [Role.Admin], true],
     ['admin', [Role.Trustee], false],
+    ['trustee', [Role.Admin], false],
+    ['beneficiary', [Role.Admin], false],
+    ['observer', [Role.Admin], false],
+    ['member', [Role.Admin], true],
     ['trustee', [Role.Owner], true],
     ['beneficiary', [Role.Trustee], true],
     ['beneficiary', [Role.Creator], false],

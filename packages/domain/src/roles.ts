@@ -1,6 +1,8 @@
 /**
  * Role codes and access lists from the seed (sections 3 and 6). A person may hold several roles in
- * one estate; Admin (99) is installation-wide and is treated as present in every estate.
+ * one estate. Admin (99) is installation-wide and gives no power in an estate: an administrator who
+ * is a member has their membership's roles; one who is not is a support visitor (`estateRoles`),
+ * who reads what every member reads and changes nothing (the policy's `support` refusal).
  */
 export const Role = {
   User: 0,
@@ -51,13 +53,16 @@ export function isRoleCode(value: number): value is RoleCode {
   return (ROLE_CODES as readonly number[]).includes(value);
 }
 
-/** Estate Owner has trustee rights (product.md). */
-const TRUSTEE_LIKE: readonly RoleCode[] = [Role.Admin, Role.Trustee, Role.Owner];
+/** Estate Owner has trustee rights (product.md). The administrator does not (issue 31). */
+const TRUSTEE_LIKE: readonly RoleCode[] = [Role.Trustee, Role.Owner];
 
 /**
- * The seed's access lists: `admin` only admin; `trustee` admin and trustee; `beneficiary` adds
- * beneficiary; seller, buyer, appraiser, observer and user allow admin, trustee and themselves;
- * creator and offspring allow admin, trustee, beneficiary and themselves.
+ * The seed's access lists, without the seed's administrator in every list (the administrator runs
+ * the installation and is not a trustee of its estates, api.md): `admin` only admin (the
+ * installation's pages); `trustee` trustee and owner; `beneficiary` adds beneficiary; seller,
+ * buyer, appraiser, observer and user allow trustees and themselves; creator and offspring allow
+ * trustees, beneficiary and themselves. `member` is every code, the support visitor's 99 included:
+ * what every member may read, the visitor reads too.
  */
 export const ACCESS = {
   admin: [Role.Admin],
@@ -78,6 +83,21 @@ export type AccessList = keyof typeof ACCESS;
 export function hasAccess(roles: readonly number[], list: AccessList): boolean {
   const allowed: readonly number[] = ACCESS[list];
   return roles.some((r) => allowed.includes(r));
+}
+
+/**
+ * The roles a person acts with in an estate, on the server and in the web alike: a member's own
+ * roles (the administrator's flag adds nothing to them), or for the installation's administrator
+ * without a membership only Admin (99), the support visitor. Nobody else has roles there.
+ */
+export function estateRoles(membershipRoles: readonly number[] | null | undefined, isAdmin: boolean): number[] {
+  if (membershipRoles) return membershipRoles.filter((r) => r !== Role.Admin);
+  return isAdmin ? [Role.Admin] : [];
+}
+
+/** Whether these estate roles are the administrator's support visit (see `estateRoles`): read-only. */
+export function isSupportVisit(roles: readonly number[]): boolean {
+  return roles.includes(Role.Admin);
 }
 
 export function isTrusteeLike(roles: readonly number[]): boolean {

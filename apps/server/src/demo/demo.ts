@@ -10,7 +10,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import { Role } from '@estate/domain/roles';
+import { Role, estateRoles } from '@estate/domain/roles';
 import { STAGE_NAMES, Stage, isStageCode, type StageCode } from '@estate/domain/stages';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -116,7 +116,7 @@ async function accessAs(ctx: AppContext, userId: string, estateId: string): Prom
     .where(and(eq(memberships.estateId, estateId), eq(memberships.userId, userId)));
   if (!row) throw new Error('demo: member not found');
   const stage: StageCode = isStageCode(row.estate.stage) ? row.estate.stage : 0;
-  return { user: row.user, estate: row.estate, stage, roles: [...row.roles, ...(row.user.isAdmin ? [Role.Admin] : [])] };
+  return { user: row.user, estate: row.estate, stage, roles: estateRoles(row.roles, row.user.isAdmin) };
 }
 
 /** Accounts, created once; all share the one demo password (hashed once: they are demo accounts). */

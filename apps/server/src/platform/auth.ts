@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authorize, type Action, type Decision, type Intent, type ResourceFacts } from '@estate/domain/permissions';
-import { Role } from '@estate/domain/roles';
+import { estateRoles } from '@estate/domain/roles';
 import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
 import { preparedByText } from '../db/client.js';
 import { estates, memberships, users } from '../db/schema.js';
@@ -21,7 +21,10 @@ export type EstateAccess = {
   user: UserRow;
   estate: EstateRow;
   stage: StageCode;
-  /** The caller's roles in this estate; admins also carry 99. */
+  /**
+   * The caller's roles in this estate (`estateRoles`): a member's own, the administrator's flag adds
+   * nothing; the administrator without a membership has only 99, a read-only support visit.
+   */
   roles: number[];
 };
 
@@ -126,7 +129,7 @@ export async function requireEstateAccess(
     throw byPolicy(notFound('That estate'));
   }
   const estate = row.estate;
-  const roles = [...(row.roles ?? []), ...(user.isAdmin ? [Role.Admin] : [])];
+  const roles = estateRoles(row.roles, user.isAdmin);
   const stage = isStageCode(estate.stage) ? estate.stage : 0;
   const decision = authorize(action, { roles, stage }, facts, intent);
   if (!decision.ok) {
@@ -137,11 +140,14 @@ export async function requireEstateAccess(
 }
 
 /**
- * The error a policy refusal answers with: 403 for a role, 409 `estate_closed` for a write to a
+ * The error a policy refusal answers with: 403 for a role, 403 `support_read_only` for the
+ * administrator's support visit writing, 409 `estate_closed` for a write to a
  * closed estate, 409 naming the stages otherwise.
  */
 export function refusal(decision: Exclude<Decision, { ok: true }>, stage: StageCode): AppError {
   if (decision.reason === 'role') return byPolicy(new AppError('forbidden', says('policy.role')));
+  // "You are visiting this estate to help; you can look, but not change anything."
+  if (decision.reason === 'support') return byPolicy(new AppError('support_read_only', says('policy.support')));
   // In the reader's language: "This estate is closed: it is kept as a record and nothing in it can change any more."
   if (decision.reason === 'closed') return byPolicy(new AppError('estate_closed', says('code.estate_closed')));
   if (decision.reason === 'condition') {

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   token_expired: 401,
   invalid_credentials: 401,
   forbidden: 403,
+  /** The installation's administrator visiting an estate they are not a member of: every write (the policy's `support`). */
+  support_read_only: 403,
   email_not_confirmed: 403,
   account_disabled: 403,
   password_reset_required: 403,

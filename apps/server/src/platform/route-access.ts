@@ -8,8 +8,11 @@ import type { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { isAction, type Action, type Intent, type ResourceFacts } from '@estate/domain/permissions';
 import type { WriteScope } from '../db/write-tracking.js';
+import { isSupportVisit } from '@estate/domain/roles';
 import type { AppContext } from './context.js';
 import { requireAdmin, requireEstateAccess, requireUser, type EstateAccess, type UserRow } from './auth.js';
+import { AppError, byPolicy } from './errors.js';
+import { noteSupportVisit } from './support-visits.js';
 
 /**
  * - `public`: anyone, signed in or not (health, set-up, sign-in, register, …)
@@ -64,8 +67,27 @@ function isGoverned(url: string): boolean {
 
 type AccessHook = (req: FastifyRequest) => Promise<void>;
 
+/**
+ * A governed route's refusals before its policy is asked are the policy's answer too: not signed
+ * in, or the session ended (401), answer with `X-Refused-By: policy` like a refusal by role or stage.
+ */
+function refusedBeforePolicy(hook: AccessHook): AccessHook {
+  return async (req) => {
+    try {
+      await hook(req);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) byPolicy(error);
+      throw error;
+    }
+  };
+}
+
 function accessHook(ctx: AppContext, action: RouteAction, ownPlaceOnly: boolean): AccessHook {
   if (action === 'public') return () => Promise.resolve();
+  return refusedBeforePolicy(signedInHook(ctx, action, ownPlaceOnly));
+}
+
+function signedInHook(ctx: AppContext, action: Exclude<RouteAction, 'public'>, ownPlaceOnly: boolean): AccessHook {
   if (action === 'account') {
     return async (req) => {
       req.callerResolved = await requireUser(ctx, req);
@@ -92,6 +114,8 @@ function accessHook(ctx: AppContext, action: RouteAction, ownPlaceOnly: boolean)
     req.callerResolved = access.user;
     // From here on, what this request writes is counted for this estate's cached answers only.
     if (req.writeScope) req.writeScope.estateId = eid;
+    // The administrator looking at an estate they are not a member of: the family sees it in the log.
+    if (isSupportVisit(access.roles)) await noteSupportVisit(ctx, access.user.id, eid);
   };
 }
 

@@ -5,7 +5,8 @@
  *
  * - A route without a fixture (a valid request in route-world.ts) fails.
  * - The server must answer as the policy says: refusals with the right status (and
- *   `X-Refused-By: policy`), everything else past the policy to its handler.
+ *   `X-Refused-By: policy`, the 401s of signing in too), everything else past the policy to its
+ *   handler; the administrator's support visit's writes with `support_read_only`.
  * - `docs/authorization-matrix.md` must equal the matrix, so a change in the policy or in a route's
  *   action is a reviewed change of that file (`scripts/policy-mutations.mjs` shows that weakening any
  *   entry of the policy makes a test fail).
@@ -88,7 +89,12 @@ async function check(w: World, route: GovernedRoute, failures: string[]): Promis
       if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
       else if (want === 'ok') {
         if (refusedByPolicy || (route.action !== 'public' && res.statusCode === 401)) failures.push(`${where}: refused ${res.statusCode}, want it let through (${res.body.slice(0, 160)})`);
-      } else if (res.statusCode !== want || (want !== 401 && !refusedByPolicy) || (stage === CLOSED_STAGE && route.intent === 'write' && want === 409 && !res.body.includes('"estate_closed"'))) {
+      } else if (
+        res.statusCode !== want ||
+        !refusedByPolicy ||
+        (stage === CLOSED_STAGE && route.intent === 'write' && want === 409 && !res.body.includes('"estate_closed"')) ||
+        (who === 'admin' && isAction(route.action) && route.intent === 'write' && !res.body.includes('"support_read_only"'))
+      ) {
         failures.push(`${where}: got ${res.statusCode}${refusedByPolicy ? ' (policy)' : ''}, want ${want} from the policy (${res.body.slice(0, 160)})`);
       }
     }

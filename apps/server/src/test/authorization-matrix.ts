@@ -30,7 +30,8 @@ export function expectedOutcome(
   // refused, 409 estate_closed, past the role check.
   const decision = authorizeWith(policy, action, { roles, stage }, facts, intent);
   if (decision.ok) return 'ok';
-  return decision.reason === 'role' ? 403 : 409;
+  // A role refused, or the administrator's support visit writing (403 support_read_only); else a stage.
+  return decision.reason === 'role' || decision.reason === 'support' ? 403 : 409;
 }
 
 /**
@@ -95,7 +96,8 @@ export function matrixDocument(policy: Policy, routes: MatrixRoute[]): string {
     '',
     '`ok` = the request reaches its handler; a number = the status of the refusal (401 signed out, 403 role,',
     '404 not a member, 409 stage, or for any write in stage 99 the closed estate). Callers: anon signed out, none signed in without an estate, out a member of',
-    'another estate, then the roles usr 0, obs 1, off 2, cre 4, ben 10, apr 20, buy 21, sel 22, tru 30, own 40, adm 99.',
+    'another estate, then the roles usr 0, obs 1, off 2, cre 4, ben 10, apr 20, buy 21, sel 22, tru 30, own 40, and adm: the',
+    "installation's administrator without a membership (99), a support visit: every write 403 `support_read_only`.",
     '',
     `Stages: ${legend}.`,
     '',

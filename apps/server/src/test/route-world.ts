@@ -33,7 +33,10 @@ export const CALLERS = [
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
 
-/** Each member caller's roles in the estate (Admin is not a member: the installation flag gives 99). */
+/**
+ * Each member caller's roles in the estate. `admin` is the installation's administrator without a
+ * membership: the flag gives only 99, the read-only support visit (`estateRoles`).
+ */
 export const CALLER_ROLES: Partial<Record<CallerName, number[]>> = {
   user: [Role.User],
   observer: [Role.Observer],

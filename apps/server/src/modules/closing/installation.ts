@@ -2,10 +2,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { activityEvents, memberships, users } from '../../db/schema.js';
-import { recordActivity } from '../../platform/activity.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
+import { noteSupportVisit } from '../../platform/support-visits.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { reportDto, reportRows } from './service.js';
 
@@ -43,12 +43,14 @@ export const listEstates = (ctx: AppContext) => estateRows(ctx);
 
 /**
  * The support view: what the administrator needs to help (who is in it, what happened lately, the
- * report files), read-only. Opening it is written to the estate's log, visible to every member.
+ * report files), read-only. Opening it is written to the estate's log, visible to every member
+ * (once per half hour: platform/support-visits.ts).
  */
 export async function openForSupport(ctx: AppContext, admin: UserRow, estateId: string) {
   const [estate] = await estateRows(ctx, estateId);
   if (!estate) throw notFound('That estate');
-  await recordActivity(ctx.db, { estateId, actorId: admin.id, action: 'estate.support-opened', entity: 'estate', entityId: estateId, field: 'support', to: { readOnly: true } });
+  // One entry per visit: the estate's own pages opened in the same half hour add none.
+  await noteSupportVisit(ctx, admin.id, estateId);
   const members = await ctx.db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, roles: memberships.roles })
     .from(memberships)

@@ -9,6 +9,7 @@
  */
 import { asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { itemLabel } from '@estate/domain/item-status';
+import { isSupportVisit } from '@estate/domain/roles';
 import type { ChatEventData, ChatMessage, Conversation } from '@estate/domain/schemas/conversations';
 import { queryRows, type Db } from '../../db/client.js';
 import { conversationReads, conversations, items, memberships, messages, photos, users } from '../../db/schema.js';
@@ -261,9 +262,13 @@ async function markReadUpTo(db: Db, estateId: string, conversationId: string, us
     });
 }
 
-/** Everything in the conversation up to now counts as read by the caller. */
+/**
+ * Everything in the conversation up to now counts as read by the caller. The administrator's
+ * support visit keeps no place in the estate (it writes nothing there): read, and nothing stored.
+ */
 export async function markRead(ctx: AppContext, access: EstateAccess, conversationId: string): Promise<void> {
   const conversation = await readableConversation(ctx, access, conversationId);
+  if (isSupportVisit(access.roles)) return;
   const [latest] = await ctx.db
     .select({ id: messages.id })
     .from(messages)
