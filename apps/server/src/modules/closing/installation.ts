@@ -61,7 +61,8 @@ export async function openForSupport(ctx: AppContext, admin: UserRow, estateId: 
     .select({ id: activityEvents.id, action: activityEvents.action, at: activityEvents.at, firstName: users.firstName, lastName: users.lastName })
     .from(activityEvents)
     .leftJoin(users, eq(users.id, activityEvents.actorId))
-    .where(inEstate(activityEvents, estateId))
+    // What every member reads: never the entries about private inputs (who hearted, ranked, placed tokens).
+    .where(inEstate(activityEvents, estateId, eq(activityEvents.visibility, 'members')))
     .orderBy(desc(activityEvents.id))
     .limit(30);
   return {

@@ -1,6 +1,7 @@
 /** The signed-in person: profile, memberships and saved interface settings. */
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { estateRoles } from '@estate/domain/roles';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type updateMeBody } from '@estate/domain/schemas/account';
 import { estates, memberships, users } from '../../db/schema.js';
 import type { UserRow } from '../../platform/auth.js';
@@ -20,14 +21,27 @@ export function effectiveSettings(stored: Record<string, unknown>): Settings {
   return clean as Settings;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The person's estates. The installation's administrator whose chosen estate is not one of theirs
+ * is visiting it for support: it is listed too, with the visit's only role, Admin (99), so the web
+ * asks the policy as the server does (`estateRoles`): everything every member reads, no write.
+ */
 export async function getMe(ctx: AppContext, user: UserRow) {
-  const rows = await ctx.db
+  const settings = effectiveSettings(user.settings);
+  const rows: { estateId: string; estateName: string; stage: number; roles: number[] }[] = await ctx.db
     .select({ estateId: estates.id, estateName: estates.name, stage: estates.stage, roles: memberships.roles })
     .from(memberships)
     .innerJoin(estates, eq(estates.id, memberships.estateId))
     .where(eq(memberships.userId, user.id))
     .orderBy(asc(estates.name));
-  return { user: toUserDto(user), memberships: rows, settings: effectiveSettings(user.settings) };
+  const chosen = settings.currentEstateId;
+  if (user.isAdmin && chosen && UUID.test(chosen) && !rows.some((r) => r.estateId === chosen)) {
+    const [visit] = await ctx.db.select({ estateId: estates.id, estateName: estates.name, stage: estates.stage }).from(estates).where(eq(estates.id, chosen));
+    if (visit) rows.push({ ...visit, roles: estateRoles(null, true) });
+  }
+  return { user: toUserDto(user), memberships: rows, settings };
 }
 
 export async function updateMe(ctx: AppContext, user: UserRow, body: z.infer<typeof updateMeBody>) {

@@ -27,6 +27,7 @@ import { Footer } from './footer';
 import { LayoutContext, type LayoutValue, type PanelName } from './layout-context';
 import { Navbar } from './navbar';
 import { NotOpenNow } from './not-open-now';
+import { SupportVisitBanner } from '../../features/admin/components/support-visit-banner';
 import { useNavigation } from './navigation/use-navigation';
 import { SkipLink } from './skip-link';
 import { Toolbar } from './toolbar/toolbar';
@@ -67,6 +68,7 @@ function Main() {
   if (refused && 'redirect' in refused) return <GuardRedirect to={refused.redirect.to} remember={refused.redirect.remember} />;
   return (
     <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minWidth: 0 }}>
+      <SupportVisitBanner />
       {refused ? (
         <>
           <NotOpenNow reason={refused.notOpen} stageName={t(`stages:stage.${refused.stage}.name`)} />

@@ -24,6 +24,8 @@ export function activityWords(action: string): ActivityWords {
   const [entity = '', verb = ''] = action.split('.');
   if (entity === 'invitation') return { key: 'activity.action.invited' };
   if (action === 'member.joined') return { key: 'activity.action.joined' };
+  // The administrator's support visit (the family reads it in the estate's log too).
+  if (action === 'estate.support-opened') return { key: 'activity.action.support' };
   if (entity === 'stage') return { key: 'activity.action.stage' };
   const kind = VERBS[verb];
   if (kind && ENTITIES.has(entity)) return { key: `activity.action.${kind}`, entity: `activity.entity.${entity}` };

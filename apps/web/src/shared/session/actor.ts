@@ -1,10 +1,10 @@
 /**
- * Who is asking, in the policy's terms: the roles in the estate (admins also carry 99, as on the
- * server) and the estate's stage. The web asks the same policy the server uses
+ * Who is asking, in the policy's terms: the roles in the estate, as the server gives them in
+ * /api/me (a member's own; the administrator's flag adds nothing; the administrator's support
+ * visit of an estate they are not a member of has only 99, `isSupportVisit`) and the estate's stage. The web asks the same policy the server uses
  * (`@estate/domain/permissions`) before it offers anything, so it never offers what will be refused.
  */
 import { authorize, can, type Action, type Actor, type Decision, type ResourceFacts } from '@estate/domain/permissions';
-import { Role } from '@estate/domain/roles';
 import { isStageCode } from '@estate/domain/stages';
 import type { Me, Membership } from '@estate/domain/schemas/account';
 import { currentMembership } from './current-estate';
@@ -12,8 +12,7 @@ import { useSession } from './session-context';
 
 export function actorOf(me: Me | null | undefined, membership: Membership | null | undefined): Actor | null {
   if (!me || !membership) return null;
-  const roles = me.user.isAdmin ? [...membership.roles, Role.Admin] : membership.roles;
-  return { roles, stage: isStageCode(membership.stage) ? membership.stage : 0 };
+  return { roles: membership.roles, stage: isStageCode(membership.stage) ? membership.stage : 0 };
 }
 
 export type Policy = {

@@ -5,7 +5,8 @@ import { useTranslation } from '../i18n/use-translation';
 /**
  * How a page offers an action the policy refuses: not at all when the person's role never allows it
  * (a beneficiary sees no trustee buttons), else disabled with the reason in plain words — the stage
- * it opens or closed in, or that the estate is closed.
+ * it opens or closed in, that the estate is closed, or that the installation's administrator is
+ * visiting to help (every write, so they see what the family's buttons are, and that they are not theirs).
  */
 export type Offer = { shown: boolean; refusal: string | null };
 
@@ -13,6 +14,7 @@ export function offerOf(decision: Decision, stage: number, t: TFunction): Offer 
   if (decision.ok) return { shown: true, refusal: null };
   if (decision.reason === 'role') return { shown: false, refusal: null };
   if (decision.reason === 'closed') return { shown: true, refusal: t('closing:closed.reason') };
+  if (decision.reason === 'support') return { shown: true, refusal: t('support:refusal') };
   if (decision.reason === 'stage') {
     const stages = decision.allowedStages;
     const name = (code: number) => t(`stages:stage.${code}.name`);

@@ -23,7 +23,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
-import { useAdminEstates, useSupportView } from '../estates-api';
+import { useAdminEstates, useSupportView, useSupportVisit } from '../estates-api';
 import { activityWords } from '../activity-words';
 
 function sizeText(bytes: number, language: string): string {
@@ -117,6 +117,8 @@ export function AdminEstateSupportPage() {
   const { t, i18n } = useTranslation('closing');
   const { eid = '' } = useParams();
   const view = useSupportView(eid);
+  const visit = useSupportVisit();
+  const navigate = useNavigate();
   const activitySentence = (action: string, actor: string) => {
     const words = activityWords(action);
     return t(`common:${words.key}`, { actor, ...(words.entity ? { what: t(`common:${words.entity}`) } : {}) });
@@ -139,6 +141,21 @@ export function AdminEstateSupportPage() {
           <Alert severity="info" icon={<Visibility />} sx={{ mb: 3 }}>
             {t('admin.support.readOnly')}
           </Alert>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
+            <Button
+              variant="outlined"
+              startIcon={<Visibility />}
+              sx={{ minHeight: 48 }}
+              disabled={visit.isPending}
+              onClick={() => visit.mutate(eid, { onSuccess: () => void navigate('/') })}
+            >
+              {t('support:lookAround')}
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 260px' }}>
+              {t('support:lookAroundHint')}
+            </Typography>
+          </Box>
+          {visit.isError && <Alert severity="error" sx={{ mb: 3 }}>{errorMessage(visit.error, t)}</Alert>}
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 3 }}>
             <EstateFacts estate={view.data.estate} />
           </Paper>

@@ -43,7 +43,7 @@ export function Composer({ estateId, conversationId, memberId, attached, onAttac
     return (
       <Box sx={{ display: 'flex', gap: 1, p: 2, borderTop: 1, borderColor: 'divider', color: 'text.secondary' }} data-testid="chat-refused">
         <InfoOutlined fontSize="small" sx={{ mt: '3px' }} aria-hidden="true" />
-        <Typography>{decision.reason === 'closed' ? t('closed') : t('cannotWrite')}</Typography>
+        <Typography>{decision.reason === 'closed' ? t('closed') : decision.reason === 'support' ? t('support:refusal') : t('cannotWrite')}</Typography>
       </Box>
     );
   }

@@ -37,6 +37,7 @@ const isDraw = (step: number) => step === Stage.AssignHighInterest || step === S
  */
 export function stepRefusal(decision: Decision, action: Action, step: number, stage: number, t: TFunction): string | null {
   if (decision.ok || decision.reason === 'role') return null;
+  if (decision.reason === 'support') return t('support:refusal');
   const name = (code: number) => t(`stages:stage.${code}.name`);
   // Running and undoing belong to the step's own stage only.
   if (action === 'step.run' || action === 'step.undo') return t('process:steps.refused.ownStage', { name: name(step) });

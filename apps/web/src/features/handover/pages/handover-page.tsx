@@ -91,7 +91,7 @@ export function HandoverPage() {
 
   const decision = policy.decide('handover.update');
   const canRecord = decision.ok;
-  const refusal = decision.ok || decision.reason === 'role' ? null : t('handover:board.notYet', { name: t(`stages:stage.${Stage.Distribution}.name`) });
+  const refusal = decision.ok || decision.reason === 'role' ? null : decision.reason === 'support' ? t('support:refusal') : t('handover:board.notYet', { name: t(`stages:stage.${Stage.Distribution}.name`) });
 
   if (!membership || !estateId) {
     return (

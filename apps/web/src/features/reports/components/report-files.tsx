@@ -38,8 +38,9 @@ function sizeText(bytes: number, language: string): string {
 }
 
 /** Why the policy refuses, in plain words (a role refusal is not shown: such a button is hidden). */
-function refusalOf(decision: Decision, onlyText: string, closedText: string): string | null {
+function refusalOf(decision: Decision, onlyText: string, closedText: string, supportText: string): string | null {
   if (decision.ok || decision.reason === 'role') return null;
+  if (decision.reason === 'support') return supportText;
   return decision.reason === 'closed' ? closedText : onlyText;
 }
 
@@ -150,7 +151,7 @@ export function ReportFiles({ estateId }: { estateId: string }) {
               })
             }
             disabled={regenerate.isPending}
-            refusal={refusalOf(regenerateDecision, t('reports.regenerateOnlyIn90', { stage: finalStage }), closedText)}
+            refusal={refusalOf(regenerateDecision, t('reports.regenerateOnlyIn90', { stage: finalStage }), closedText, t('support:refusal'))}
           >
             {t('reports.regenerate')}
           </RefusableButton>
