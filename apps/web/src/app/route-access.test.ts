@@ -78,7 +78,7 @@ const CASES: [string, string, GuardState, GuardDecision][] = [
   ],
   ['trustee may open the control panel', '/trustee/control', signedIn([30]), allow],
   ['estate owner has trustee rights', '/trustee/users/all', signedIn([40]), allow],
-  ['admin may open trustee pages', '/trustee/analytics', signedIn([99]), allow],
+  ['the administrator opens no trustee page (the flag is no trustee role)', '/trustee/analytics', signedIn([99]), { action: 'redirect', to: '/', remember: null }],
   ['admin may open the admin pages', '/admin/users', signedIn([99]), allow],
   [
     'trustee may not open the admin pages',

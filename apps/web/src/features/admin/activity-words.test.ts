@@ -8,6 +8,7 @@ it('says what an activity entry did in words, never as its code', () => {
   expect(activityWords('invitation.resent')).toEqual({ key: 'activity.action.invited' });
   expect(activityWords('member.joined')).toEqual({ key: 'activity.action.joined' });
   expect(activityWords('stage.advanced')).toEqual({ key: 'activity.action.stage' });
+  expect(activityWords('estate.support-opened')).toEqual({ key: 'activity.action.support' });
   expect(activityWords('draw.committed')).toEqual({ key: 'activity.action.other' });
   expect(activityWords('photo.added')).toEqual({ key: 'activity.action.other' });
 });

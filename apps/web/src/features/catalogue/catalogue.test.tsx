@@ -235,6 +235,27 @@ describe('buttons the server would refuse', () => {
     expect(edit).toHaveAccessibleDescription('The estate is closed, so nothing can be changed any more.');
   });
 
+  it("disables every change for the administrator visiting to help, with why, and says so on the page", async () => {
+    // The visit of an estate the administrator is not a member of: /api/me lists it with 99 only.
+    signedIn([99], 12, { 'GET /api/me': makeMe({ roles: [99], stage: 12, isAdmin: true }), 'GET /api/estates/e1/items/it1': { item: fullItem() } });
+    renderApp('/p/e1/i/it1');
+    const edit = await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 });
+    expect(edit).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(edit).toHaveAccessibleDescription('You are visiting this estate to help; you can look, but not change anything.');
+    expect(screen.getByTestId('support-visit-banner')).toHaveTextContent('You are visiting this estate to help. You can look at everything the family shares, but you cannot change anything.');
+    // The family's own buttons too: seen, and not the visitor's to press.
+    expect(screen.getByRole('button', { name: "I'd like this" })).toBeDisabled();
+  });
+
+  it('gives an administrator who is a member only their membership\'s buttons (no banner)', async () => {
+    signedIn([10], 12, { 'GET /api/me': makeMe({ roles: [10], stage: 12, isAdmin: true }), 'GET /api/estates/e1/items/it1': { item: fullItem() } });
+    renderApp('/p/e1/i/it1');
+    await screen.findByRole('heading', { level: 1 }, { timeout: 8000 });
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByTestId('support-visit-banner')).toBeNull();
+  });
+
   it('shows a beneficiary no trustee buttons at all', async () => {
     signedIn([10], 40, { 'GET /api/estates/e1/items/it1': { item: fullItem() } });
     renderApp('/p/e1/i/it1');

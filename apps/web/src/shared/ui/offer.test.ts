@@ -15,6 +15,9 @@ describe('offerOf: how a page offers what the policy refuses', () => {
   it('says the estate is closed', () => {
     expect(offerOf({ ok: false, reason: 'closed' }, 99, t).refusal).toBe('closing:closed.reason');
   });
+  it("says the administrator is visiting to help, for every write of the visit", () => {
+    expect(offerOf({ ok: false, reason: 'support' }, 11, t)).toEqual({ shown: true, refusal: 'support:refusal' });
+  });
   it('names the stage it opens at, or the last stage it was possible in', () => {
     expect(offerOf({ ok: false, reason: 'stage', allowedStages: [11] }, 2, t).refusal).toBe('common:refused.opensAt {"stage":"stages:stage.11.name"}');
     expect(offerOf({ ok: false, reason: 'stage', allowedStages: [1, 2, 31] }, 40, t).refusal).toBe('common:refused.until {"stage":"stages:stage.31.name"}');

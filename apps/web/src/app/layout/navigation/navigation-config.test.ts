@@ -39,7 +39,9 @@ const TABLE: [string, number[], StageCode, string[], string[]][] = [
   ],
   ['trustee who is also a beneficiary', [0, 30, 10], 11, ['control', 'my-items'], []],
   ['estate owner', [0, 40], 11, ['analytics', 'accounts'], ['admin-users', 'my-items']],
-  ['admin', [0, 99], 11, ['analytics', 'accounts', 'admin-users', 'admin-outbox'], []],
+  // The administrator's flag opens the installation's pages only; in an estate it is no trustee (issue 31).
+  ['the administrator visiting an estate to help (not a member)', [0, 99], 11, ['assets', 'members', 'admin-users', 'admin-outbox'], ['analytics', 'accounts', 'control', 'trustee-reports', 'my-items']],
+  ['the administrator who is a beneficiary', [0, 10, 99], 11, ['assets', 'admin-users'], ['analytics', 'accounts', 'control']],
   ['trustee of a closed estate (the pages still read)', [0, 30], 99, ['control', 'accounts', 'trustee-reports', 'handover'], []],
 ];
 
