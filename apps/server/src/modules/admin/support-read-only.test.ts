@@ -134,6 +134,33 @@ describe("the installation's administrator without a membership", () => {
   });
 });
 
+describe("the administrator's visit in the web", () => {
+  it('is listed by /api/me when the chosen estate is not one of theirs, with the visit\'s only role', async () => {
+    const e = await anEstate();
+    const chosen = await call(h, 'PATCH', '/api/me', { as: e.admin, body: { settings: { currentEstateId: e.estateId } } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const me = (await call(h, 'GET', '/api/me', { as: e.admin })).json<{ memberships: { estateId: string; roles: number[] }[] }>();
+    expect(me.memberships).toEqual([expect.objectContaining({ estateId: e.estateId, estateName: 'Estate of Grandma Rose', roles: [Role.Admin] })]);
+    // Nobody else gets a visit from choosing an estate.
+    await call(h, 'PATCH', '/api/me', { as: e.ben, body: { settings: { currentEstateId: e.estateId } } });
+    const other = await createUser(h);
+    await call(h, 'PATCH', '/api/me', { as: other, body: { settings: { currentEstateId: e.estateId } } });
+    expect((await call(h, 'GET', '/api/me', { as: other })).json().memberships).toEqual([]);
+  });
+
+  it('the support view lists only the entries every member reads (never who hearted)', async () => {
+    const e = await anEstate();
+    await setStage(h, e.estateId, Stage.Interest);
+    expect((await call(h, 'PUT', url(e, `/items/${e.itemId}/interest`), { as: e.ben })).statusCode).toBeLessThan(300);
+    const hidden = await h.database.db.select().from(activityEvents).where(eq(activityEvents.visibility, 'trustees'));
+    expect(hidden.length, 'a heart is an entry only trustees and observers read').toBeGreaterThan(0);
+    const view = await call(h, 'POST', `/api/admin/estates/${e.estateId}/support`, { as: e.admin });
+    expect(view.statusCode, view.body).toBe(200);
+    const ids = view.json<{ activity: { id: string }[] }>().activity.map((a) => a.id);
+    for (const row of hidden) expect(ids).not.toContain(row.id);
+  });
+});
+
 describe("the installation's administrator who is a member", () => {
   it('acts with the membership’s roles: as a trustee, edits an item', async () => {
     const e = await anEstate();
