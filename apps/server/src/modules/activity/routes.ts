@@ -12,12 +12,17 @@ export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['activity'],
       params: estateParams,
-      querystring: z.strictObject({ cursor: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      querystring: z.strictObject({
+        cursor: z.uuid().optional(),
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+        /** Only entries of this action (e.g. `estate.support-opened`, the administrator's visits). */
+        action: z.string().regex(/^[a-z-]+\.[a-z-]+$/, { message: 'Not a valid action.' }).max(64).optional(),
+      }),
       response: { 200: activityAnswer, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) => {
       const access = estateAccess(req);
-      return listActivity(ctx, access, req.query.cursor, req.query.limit);
+      return listActivity(ctx, access, req.query.cursor, req.query.limit, req.query.action);
     },
   });
 }

@@ -15,7 +15,7 @@ function withoutAddresses(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !/email/i.test(key)));
 }
 
-export async function listActivity(ctx: AppContext, access: EstateAccess, cursor: string | undefined, limit: number) {
+export async function listActivity(ctx: AppContext, access: EstateAccess, cursor: string | undefined, limit: number, action?: string) {
   const seeAll = can('activity.viewAll', access);
   const rows = await ctx.db
     .select({ event: activityEvents, firstName: users.firstName, lastName: users.lastName })
@@ -27,6 +27,7 @@ export async function listActivity(ctx: AppContext, access: EstateAccess, cursor
         access.estate.id,
         seeAll ? undefined : eq(activityEvents.visibility, 'members'),
         cursor ? lt(activityEvents.id, cursor) : undefined,
+        action ? eq(activityEvents.action, action) : undefined,
       ),
     )
     .orderBy(desc(activityEvents.id))

@@ -112,6 +112,9 @@ describe("the installation's administrator without a membership", () => {
     const visits = log.filter((ev) => ev.action === 'estate.support-opened');
     expect(visits).toHaveLength(1);
     expect(visits[0]).toMatchObject({ actorName: 'Ada Admin' });
+    // The home page asks for the visits alone.
+    const only = (await call(h, 'GET', url(e, '/activity?action=estate.support-opened&limit=1'), { as: e.ben })).json<{ events: { action: string }[] }>().events;
+    expect(only.map((ev) => ev.action)).toEqual(['estate.support-opened']);
     // The support view opened in the same visit adds no second line.
     expect((await call(h, 'POST', `/api/admin/estates/${e.estateId}/support`, { as: admin })).statusCode).toBe(200);
     const rows = await h.database.db.select().from(activityEvents).where(eq(activityEvents.action, 'estate.support-opened'));

@@ -5,13 +5,14 @@ import { renderApp } from '../../../test/render-app';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makeMe } from '../../../test/fixtures';
 
-function signedIn(roles: number[], stage = 11, nextStep: unknown = { kind: 'wait', stage }) {
-  mockFetch({
+function signedIn(roles: number[], stage = 11, nextStep: unknown = { kind: 'wait', stage }, extra: Record<string, object> = {}) {
+  return mockFetch({
     'GET /api/setup': { needsSetup: false },
     'POST /api/auth/refresh': { accessToken: 'token' },
     'GET /api/me': makeMe({ roles, stage }),
     'GET /api/estates/e1/stage': { stage, name: 'Stage' },
     'GET /api/estates/e1/next-step': { nextStep },
+    ...extra,
   });
 }
 
@@ -65,5 +66,22 @@ describe('estate home', () => {
     const theirs = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
     expect(await theirs.findByRole('heading', { name: 'Your part is complete. Thank you.' })).toBeInTheDocument();
     expect(theirs.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it("tells the family when the website's administrator last looked at the estate to help", async () => {
+    const event = { id: 'a1', actorName: 'Ada Admin', action: 'estate.support-opened', entity: 'estate', entityId: 'e1', field: 'support', from: null, to: { readOnly: true }, at: '2026-11-20T10:00:00.000Z' };
+    const mock = signedIn([10], 11, { kind: 'wait', stage: 11 }, { 'GET /api/estates/e1/activity': { events: [event], nextCursor: null } });
+    renderApp('/i/');
+    const note = await screen.findByTestId('support-visits-note', {}, { timeout: 8000 });
+    expect(note).toHaveTextContent(/Ada Admin, who looks after this website, last looked at the estate to help on/);
+    const asked = mock.calls.find((c) => c.path === '/api/estates/e1/activity');
+    expect(asked?.search).toContain('action=estate.support-opened');
+  });
+
+  it('says nothing of visits when there were none', async () => {
+    signedIn([10], 11, { kind: 'wait', stage: 11 }, { 'GET /api/estates/e1/activity': { events: [], nextCursor: null } });
+    renderApp('/i/');
+    await screen.findByRole('main', {}, { timeout: 8000 });
+    expect(screen.queryByTestId('support-visits-note')).toBeNull();
   });
 });

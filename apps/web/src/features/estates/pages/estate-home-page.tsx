@@ -24,6 +24,7 @@ import { RefusableButton } from '../../../shared/ui/refusable-button';
 import { useOffer } from '../../../shared/ui/offer';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
 import { NextStepCard } from '../components/next-step-card';
+import { SupportVisitsNote } from '../components/support-visits-note';
 
 const CreateEstateDialog = lazyNamed(
   () => import('../components/create-estate-dialog'),
@@ -89,6 +90,7 @@ export function EstateHomePage() {
       }
     >
       <NextStepCard estateId={estate.estateId} stage={estate.stage} />
+      <SupportVisitsNote estateId={estate.estateId} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         <Card variant="outlined">
           <CardContent>
