@@ -4,7 +4,6 @@
  * weights before and after in the activity log (trustees and observers: a beneficiary sees only their
  * own row of the statement, so not everyone's weights either).
  */
-import { eq } from 'drizzle-orm';
 import type { SettlementAnswer, SettlementWeightsBody } from '@estate/domain/schemas/settlement';
 import { settlementWeights } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
