@@ -19,7 +19,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export function minorMoney(minor: number, currency: string): string {
   const sign = minor < 0 ? '−' : '';
   const whole = Math.abs(minor);
-  const text = (Math.floor(whole / 100)).toLocaleString('en') + '.' + String(whole % 100).padStart(2, '0');
+  const text = Math.floor(whole / 100).toLocaleString('en') + '.' + String(whole % 100).padStart(2, '0');
   return `${sign}${text} ${currency}`;
 }
 
@@ -81,10 +81,10 @@ export async function makeSettlementFiles(db: Db, facts: EstateFacts, now: Date)
       kind: 'table',
       columns: [
         { title: 'Number', width: 0.12 },
-        { title: 'Item', width: 0.3 },
+        { title: 'Item', width: 0.26 },
         { title: 'Receiver', width: 0.2 },
-        { title: 'Value', width: 0.16, align: 'right' },
-        { title: 'Why', width: 0.22 },
+        { title: 'Value', width: 0.14, align: 'right' },
+        { title: 'Why', width: 0.28 },
       ],
       rows: apart.map(({ why, item }) => [item.label, item.name, nameOf(item.receiverId), valueText(item), why]),
       emptyText: 'Nothing: every item received has a value in the estate\u2019s currency.',

@@ -9,6 +9,7 @@ import { Role } from '@estate/domain/roles';
 import { activityEvents, items as itemsTable } from '../../db/schema.js';
 import { call, useHarness } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
+import { pdfLines } from '../../test/pdf-extract.js';
 
 const h = useHarness();
 
@@ -179,5 +180,42 @@ describe('the settlement statement', () => {
     await setStage(h, f.estateId, 99);
     expect((await f.put(f.trustee, w(1))).statusCode).toBe(409);
     expect((await f.get(f.trustee)).weights).toBe('set');
+  });
+
+  it('is a stage-90 report file, PDF and spreadsheet, for trustees and observers only', async () => {
+    const f = await settledEstate();
+    await setStage(h, f.estateId, 90);
+    const made = await call(h, 'POST', f.url('/reports/generate'), { as: f.trustee });
+    expect(made.statusCode, made.body).toBe(200);
+    type Listed = { id: string; kind: string; type: string; accessLevel: string };
+    const files = made.json<{ reports: Listed[] }>().reports.filter((r) => r.kind === 'settlement');
+    expect(files.map((r) => `${r.type}:${r.accessLevel}`)).toEqual(['pdf:trustees', 'spreadsheet:trustees']);
+    const theirs = (await call(h, 'GET', f.url('/reports'), { as: f.anna })).json<{ reports: Listed[] }>().reports;
+    expect(theirs.some((r) => r.kind === 'settlement')).toBe(false);
+    const bytes = async (r: Listed) => (await call(h, 'GET', f.url(`/reports/${r.id}/file`), { as: f.observer })).rawPayload;
+
+    const pdf = await bytes(files[0]!);
+    if (process.env.SETTLEMENT_PDF_OUT) (await import('node:fs')).writeFileSync(process.env.SETTLEMENT_PDF_OUT, pdf);
+    // Cells come back joined, without the space between them.
+    const lines = pdfLines(pdf).flat();
+    const names = (await f.get(f.trustee)).names;
+    expect(lines).toContain('Settlement statement');
+    expect(lines.some((l) => l.includes('nobody has to pay'))).toBe(true);
+    expect(lines).toContainEqual(expect.stringContaining(`${names[f.anna.id]}119.00 EUR5.00 EURpays 4.00 EUR`));
+    expect(lines).toContainEqual(expect.stringContaining(`The estate (proceeds of sales)${names[f.cara.id]}3.00 EUR`));
+    expect(lines).toContainEqual(expect.stringContaining('Harbour Painting'));
+    expect(lines).toContainEqual(expect.stringContaining('Pocket Watch'));
+
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await bytes(files[1]!)) as unknown as ArrayBuffer);
+    const rows = (sheet: string) => book.getWorksheet(sheet)!.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    expect(rows('Payments')).toEqual([
+      ['The estate (proceeds of sales)', names[f.cara.id], 3, 'EUR'],
+      [names[f.anna.id], names[f.cara.id], 2, 'EUR'],
+      [names[f.anna.id], names[f.ben.id], 2, 'EUR'],
+    ]);
+    expect(rows('Receivers')).toContainEqual([names[f.ben.id], 1, 2, 3, 5, 2, 'EUR']);
+    expect(rows('Listed apart').map((r) => r[1])).toEqual(['Harbour Painting', 'Pocket Watch']);
   });
 });
