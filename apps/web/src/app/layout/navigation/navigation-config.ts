@@ -28,6 +28,7 @@ import VolunteerActivism from '@mui/icons-material/VolunteerActivismOutlined';
 import StickyNote from '@mui/icons-material/StickyNote2Outlined';
 import Folder from '@mui/icons-material/FolderOutlined';
 import Handshake from '@mui/icons-material/HandshakeOutlined';
+import Balance from '@mui/icons-material/BalanceOutlined';
 import { can, type Action, type Actor } from '@estate/domain/permissions';
 import { hasAccess, type AccessList } from '@estate/domain/roles';
 
@@ -126,6 +127,14 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           badge: badge(counts.reports),
         }),
         ...inEstate({
+          id: 'settlement',
+          type: 'item',
+          title: 'settlement:nav',
+          icon: Balance,
+          url: '/reports/settlement',
+          action: 'settlement.view',
+        }),
+        ...inEstate({
           id: 'unwanted',
           type: 'item',
           title: 'handover:nav.unwanted',
@@ -203,6 +212,15 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           url: '/trustee/reports',
           auth: ['trustee'],
           badge: badge(counts.trusteeReports),
+        },
+        {
+          id: 'trustee-settlement',
+          type: 'item',
+          title: 'settlement:nav',
+          icon: Balance,
+          url: '/trustee/reports/settlement',
+          auth: ['trustee'],
+          action: 'settlement.view',
         },
         {
           id: 'accounts',
