@@ -10,6 +10,7 @@ import { activityEvents, items as itemsTable } from '../../db/schema.js';
 import { call, useHarness } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
 import { pdfLines } from '../../test/pdf-extract.js';
+import { unicodeFonts, visualText } from '../../platform/pdf-text.js';
 
 const h = useHarness();
 
@@ -184,6 +185,8 @@ describe('the settlement statement', () => {
 
   it('is a stage-90 report file, PDF and spreadsheet, for trustees and observers only', async () => {
     const f = await settledEstate();
+    // A name in Arabic is laid out right to left, its words in their order (ADR 0013).
+    await h.database.db.update(itemsTable).set({ name: 'لوحة الميناء' }).where(eq(itemsTable.id, f.painting.id));
     await setStage(h, f.estateId, 90);
     const made = await call(h, 'POST', f.url('/reports/generate'), { as: f.trustee });
     expect(made.statusCode, made.body).toBe(200);
@@ -203,7 +206,8 @@ describe('the settlement statement', () => {
     expect(lines.some((l) => l.includes('nobody has to pay'))).toBe(true);
     expect(lines).toContainEqual(expect.stringContaining(`${names[f.anna.id]}119.00 EUR5.00 EURpays 4.00 EUR`));
     expect(lines).toContainEqual(expect.stringContaining(`The estate (proceeds of sales)${names[f.cara.id]}3.00 EUR`));
-    expect(lines).toContainEqual(expect.stringContaining('Harbour Painting'));
+    expect(unicodeFonts().regular, 'a Unicode font (Debian: fonts-dejavu-core) prints Arabic').not.toBeNull();
+    expect(lines).toContainEqual(expect.stringContaining(`A-0004${visualText('لوحة الميناء', 'rtl')}`));
     expect(lines).toContainEqual(expect.stringContaining('Pocket Watch'));
 
     const { default: ExcelJS } = await import('exceljs');
@@ -216,6 +220,6 @@ describe('the settlement statement', () => {
       [names[f.anna.id], names[f.ben.id], 2, 'EUR'],
     ]);
     expect(rows('Receivers')).toContainEqual([names[f.ben.id], 1, 2, 3, 5, 2, 'EUR']);
-    expect(rows('Listed apart').map((r) => r[1])).toEqual(['Harbour Painting', 'Pocket Watch']);
+    expect(rows('Listed apart').map((r) => r[1])).toEqual(['لوحة الميناء', 'Pocket Watch']);
   });
 });
