@@ -1,5 +1,5 @@
 /** The settlement page: a beneficiary's plain sentence, the trustee's rows and shares with a confirmation. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SettlementAnswer } from '@estate/domain/schemas/settlement';
@@ -114,5 +114,24 @@ describe('settlement page', () => {
         { memberId: 'c', weight: 1 },
       ],
     });
+  });
+
+  it('shows each person as a card on a 390 px phone', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    mockFetch({
+      'GET /api/setup': { needsSetup: false },
+      'POST /api/auth/refresh': { accessToken: 'token' },
+      'GET /api/me': makeMe({ roles: [1], stage: 90 }),
+      'GET /api/estates/e1/stage': { stage: 90, name: 'Estate Distribution Finalizing' },
+      'GET /api/estates/e1/settlement': full,
+      'GET /api/estates/e1/reports': { reports: [] },
+    });
+    renderApp('/reports/settlement');
+    const cards = within(await screen.findByRole('list', { name: "Each person's share" }, { timeout: 8000 }));
+    expect(cards.getAllByTestId('settlement-card')).toHaveLength(3);
+    expect(cards.getByText('receives €500.00')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    // An observer reads every row but changes nothing.
+    expect(screen.queryByRole('button', { name: 'Change the shares' })).toBeNull();
   });
 });

@@ -15,12 +15,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { SettlementAnswer, SettlementItem, SettlementPerson } from '@estate/domain/schemas/settlement';
 import { MAX_SETTLEMENT_WEIGHT } from '@estate/domain/schemas/settlement';
 import { Stage, isStageCode } from '@estate/domain/stages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useEstateStage } from '../../../shared/api/estate-stage';
 import { currentMembership } from '../../../shared/session/current-estate';
@@ -75,8 +74,8 @@ function balanceText(balance: number, money: Money, t: ReturnType<typeof useTran
 /** Every row: a table on a wide screen, one card per person on a phone. */
 function People({ people, money, name }: { people: SettlementPerson[]; money: Money; name: (id: string) => string }) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  // A phone (390 px): one card per person instead of a table that would scroll sideways.
+  const narrow = useMediaQuery('(max-width: 599.95px)');
   if (narrow) {
     return (
       <Box component="ul" aria-label={t('settlement:table.label')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
