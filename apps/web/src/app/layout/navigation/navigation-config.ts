@@ -28,7 +28,6 @@ import VolunteerActivism from '@mui/icons-material/VolunteerActivismOutlined';
 import StickyNote from '@mui/icons-material/StickyNote2Outlined';
 import Folder from '@mui/icons-material/FolderOutlined';
 import Handshake from '@mui/icons-material/HandshakeOutlined';
-import Balance from '@mui/icons-material/BalanceOutlined';
 import { can, type Action, type Actor } from '@estate/domain/permissions';
 import { hasAccess, type AccessList } from '@estate/domain/roles';
 
@@ -130,7 +129,7 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           id: 'settlement',
           type: 'item',
           title: 'settlement:nav',
-          icon: Balance,
+          icon: Assessment,
           url: '/reports/settlement',
           action: 'settlement.view',
         }),
@@ -217,7 +216,7 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           id: 'trustee-settlement',
           type: 'item',
           title: 'settlement:nav',
-          icon: Balance,
+          icon: Summarize,
           url: '/trustee/reports/settlement',
           auth: ['trustee'],
           action: 'settlement.view',
