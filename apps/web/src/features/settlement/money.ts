@@ -16,3 +16,6 @@ export function listText(parts: string[], language: string): string {
     return parts.join(', ');
   }
 }
+
+/** A name or amount kept whole inside a sentence of the other direction (an Arabic name in English, a Latin one in Arabic). */
+export const isolate = (text: string) => `\u2068${text}\u2069`;

@@ -5,14 +5,14 @@
  */
 import type { TFunction } from 'i18next';
 import type { SettlementAnswer } from '@estate/domain/schemas/settlement';
-import { formatMinor, listText } from './money';
+import { formatMinor, isolate, listText } from './money';
 
 export function ownSentence(answer: SettlementAnswer, memberId: string, t: TFunction, language: string): string | null {
   const row = answer.people.find((p) => p.memberId === memberId);
   if (!row) return null;
-  const money = (minor: number) => formatMinor(minor, answer.currency, language);
+  const money = (minor: number) => isolate(formatMinor(minor, answer.currency, language));
   const base = { share: money(row.target), received: money(row.inKind) };
-  const name = (id: string) => answer.names[id] ?? '…';
+  const name = (id: string) => isolate(answer.names[id] ?? '…');
   if (row.balance === 0) return t('settlement:plain.mineEven', base);
   if (row.balance > 0) {
     const parts = answer.payments

@@ -32,7 +32,7 @@ import { RefusableButton } from '../../../shared/ui/refusable-button';
 import { useOffer } from '../../../shared/ui/offer';
 import { notify } from '../../../shared/ui/notify';
 import { useSetWeights, useSettlement } from '../api';
-import { formatMinor } from '../money';
+import { formatMinor, isolate } from '../money';
 import { ownSentence } from '../sentence';
 
 type Money = (minor: number) => string;
@@ -40,7 +40,7 @@ type Money = (minor: number) => string;
 function Figure({ value, label }: { value: string | number; label: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
-      <Typography sx={{ fontSize: '1.3rem', fontWeight: 700, overflowWrap: 'anywhere' }}>
+      <Typography sx={{ fontSize: { xs: '1.05rem', sm: '1.3rem' }, fontWeight: 700, overflowWrap: 'anywhere' }}>
         <bdi>{value}</bdi>
       </Typography>
       <Typography variant="body2" color="text.secondary">
@@ -54,7 +54,7 @@ function Totals({ answer, money }: { answer: SettlementAnswer; money: Money }) {
   const { t } = useTranslation();
   return (
     <Box component="section" aria-label={t('settlement:totals.label')} sx={{ mb: 3 }}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 1.5, mb: 1 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fit, minmax(190px, 1fr))' }, gap: 1.5, mb: 1 }}>
         <Figure value={money(answer.pool)} label={t('settlement:totals.pool')} />
         <Figure value={money(answer.totals.inKind)} label={t('settlement:totals.inKind')} />
         <Figure value={money(answer.proceeds)} label={t('settlement:totals.proceeds')} />
@@ -153,7 +153,7 @@ function Payments({ answer, money, name }: { answer: SettlementAnswer; money: Mo
         <Box component="ul" sx={{ m: 0, ps: 3 }}>
           {answer.payments.map((p) => (
             <Typography component="li" key={`${p.from}-${p.to}`} sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
-              {t('settlement:payments.label', { from: payer(p.from), to: name(p.to) })}: <bdi style={{ fontWeight: 700 }}>{money(p.amount)}</bdi>
+              {t('settlement:payments.label', { from: isolate(payer(p.from)), to: isolate(name(p.to)) })}: <bdi style={{ fontWeight: 700 }}>{money(p.amount)}</bdi>
             </Typography>
           ))}
         </Box>
@@ -191,7 +191,12 @@ function ListedApart({ answer, name }: { answer: SettlementAnswer; name: (id: st
                 {g.items.map((i) => (
                   <Typography component="li" key={i.itemId} sx={{ overflowWrap: 'anywhere' }}>
                     <bdi>{i.label}</bdi> · <bdi>{i.name}</bdi>
-                    {i.receiverId && <> · {name(i.receiverId)}</>}
+                    {i.receiverId && (
+                      <>
+                        {' · '}
+                        <bdi>{name(i.receiverId)}</bdi>
+                      </>
+                    )}
                     {i.value !== null && i.currency !== answer.currency && (
                       <>
                         {' · '}
