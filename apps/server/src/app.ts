@@ -70,6 +70,7 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
 import { noteRoutes } from './modules/notes/routes.js';
 import { quickPanelRoutes } from './modules/quick-panel/routes.js';
+import { settlementRoutes } from './modules/settlement/routes.js';
 import { sendNoteReminders } from './modules/notes/service.js';
 import { processDueDeadlines, sendDueReminders } from './modules/deadlines/service.js';
 import { Scheduler } from './platform/jobs.js';
@@ -131,6 +132,7 @@ const MODULES = [
   conversationRoutes,
   noteRoutes,
   quickPanelRoutes,
+  settlementRoutes,
 ];
 
 /** The one shape of a refusal: `{ error: { code, message, reason?, params?, fields? } }`, in the request's language. */

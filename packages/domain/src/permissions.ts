@@ -153,6 +153,12 @@ export const POLICY = {
   'disposition.appraise': [{ roles: [...trustee, Role.Appraiser], stages: afterResultsOpen }],
   /** The seller and the buyer record the sale of an item marked "sell". */
   'disposition.sale': [{ roles: [...trustee, Role.Seller, Role.Buyer], stages: afterResultsOpen }],
+  // The settlement statement (distribution.md "Settlement"): from the published results. Trustees and
+  // observers read every row; a beneficiary the totals, their own row and the payments they are part of.
+  'settlement.view': [{ roles: [...trusteesAndObservers, Role.Beneficiary], stages: afterResults }],
+  'settlement.viewAll': [{ roles: trusteesAndObservers }],
+  /** The trustee's weights (equal shares by default), until the estate is closed. */
+  'settlement.weights': [{ roles: trustee, stages: afterResultsOpen }],
   // Closing: stage 90's report files and stage 99's archive (a closed estate itself is `CLOSED_STAGE` below)
   /** Making the report files again (they are made when the estate reaches 90): the trustee, in 90. */
   'report.generate': [{ roles: trustee, stages: [Stage.Finalizing] }],
@@ -260,6 +266,7 @@ export const WRITE_ACTIONS: ReadonlySet<string> = new Set<string>([
   'disposition.set',
   'disposition.appraise',
   'disposition.sale',
+  'settlement.weights',
   'estate.update',
   'estate.stage',
   'deadline.set',

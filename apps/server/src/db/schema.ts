@@ -996,3 +996,22 @@ export const reportFiles = pgTable(
   },
   (t) => [index('report_files_estate_idx').on(t.estateId, t.kind), index('report_files_storage_key_idx').on(t.storageKey)],
 );
+
+// ---- Settlement statement (issue 30, migration 0019) ----
+
+/** The trustee's weights for the settlement statement, as last set; no rows: equal shares (ADR 0035). */
+export const settlementWeights = pgTable(
+  'settlement_weights',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
+    weight: integer('weight').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.estateId, t.memberId] }), check('settlement_weights_weight_range', sql`${t.weight} between 1 and 1000`)],
+);

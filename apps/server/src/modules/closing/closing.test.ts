@@ -123,6 +123,8 @@ describe('closing an estate', () => {
       'assignments:pdf:beneficiaries',
       'assignments:spreadsheet:beneficiaries',
       'fairness:pdf:trustees',
+      'settlement:pdf:trustees',
+      'settlement:spreadsheet:trustees',
       'handover:pdf:trustees',
       'handover:spreadsheet:trustees',
       'dispositions:pdf:trustees',

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { printable } from '../catalogue-io/labels.js';
+import { directionOf, drawLine, wrapLines } from '../../platform/pdf-text.js';
 
 const FONTS = {
   regular: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/local/share/fonts/DejaVuSans.ttf'],
@@ -18,6 +19,9 @@ export type Block =
   | { kind: 'text'; text: string }
   | { kind: 'facts'; rows: [string, string][] }
   | { kind: 'table'; columns: Column[]; rows: string[][]; emptyText?: string };
+
+/** A cell with right-to-left letters (an Arabic name) is laid out line by line through the bidi algorithm (ADR 0013). */
+const RTL_LETTERS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
 const MARGIN = 48;
 const BODY = 9.5;
@@ -84,9 +88,19 @@ export async function renderReportPdf(options: { title: string; subtitle: string
       x += c.width * width;
     }
     const pad = 3;
+    /** A right-to-left cell's lines (with a Unicode font), else null: pdfkit lays it out itself. */
+    const bidiLines = (cell: string, w: number) => (regular && RTL_LETTERS.test(cell) ? wrapLines(doc, cell, w, 50) : null);
     const cellHeight = (cells: string[], font: string) => {
       doc.font(font).fontSize(BODY);
-      return Math.max(...cells.map((cell, i) => doc.heightOfString(show(cell || ' '), { width: columns[i]!.width * width - 2 * pad }))) + 2 * pad;
+      return (
+        Math.max(
+          ...cells.map((cell, i) => {
+            const w = columns[i]!.width * width - 2 * pad;
+            const lines = bidiLines(cell, w);
+            return lines ? lines.length * doc.heightOfString('X', { width: w }) : doc.heightOfString(show(cell || ' '), { width: w });
+          }),
+        ) + 2 * pad
+      );
     };
     const drawRow = (cells: string[], font: string, fill?: string) => {
       const h = cellHeight(cells, font);
@@ -95,7 +109,14 @@ export async function renderReportPdf(options: { title: string; subtitle: string
       doc.font(font).fontSize(BODY).fillColor('#1f2933');
       cells.forEach((cell, i) => {
         const c = columns[i]!;
-        doc.text(show(cell), xs[i]! + pad, y + pad, { width: c.width * width - 2 * pad, align: c.align ?? 'left' });
+        const w = c.width * width - 2 * pad;
+        const lines = bidiLines(cell, w);
+        if (!lines) {
+          doc.text(show(cell), xs[i]! + pad, y + pad, { width: w, align: c.align ?? 'left' });
+          return;
+        }
+        const lineHeight = doc.heightOfString('X', { width: w });
+        lines.forEach((line, k) => drawLine(doc, line, xs[i]! + pad, y + pad + k * lineHeight, w, { direction: directionOf(line), align: c.align ?? 'left' }));
       });
       doc.save().moveTo(MARGIN, y + h).lineTo(MARGIN + width, y + h).lineWidth(0.4).strokeColor('#cbd2d9').stroke().restore();
       doc.y = y + h;

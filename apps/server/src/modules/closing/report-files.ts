@@ -10,7 +10,7 @@ import { safeFileName } from '../catalogue-io/service.js';
 import { byReceiver, DISPOSITION_TEXT, HANDOVER_TEXT, reasonText, type EstateFacts } from './estate-facts.js';
 import { renderReportPdf, type Block } from './pdf.js';
 
-export type ReportKind = 'assignment-summary' | 'assignments' | 'fairness' | 'handover' | 'dispositions' | 'draw-record';
+export type ReportKind = 'assignment-summary' | 'assignments' | 'fairness' | 'handover' | 'dispositions' | 'draw-record' | 'settlement';
 export type ReportFileType = 'pdf' | 'spreadsheet' | 'json';
 export type AccessLevel = 'trustees' | 'beneficiaries';
 

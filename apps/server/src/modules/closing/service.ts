@@ -19,6 +19,7 @@ import { inEstate } from '../../platform/tenancy.js';
 import { getFairness } from '../draws/service.js';
 import { loadEstateFacts } from './estate-facts.js';
 import { makeReportFiles, type MadeFile } from './report-files.js';
+import { makeSettlementFiles } from './settlement-report.js';
 
 type ReportRow = typeof reportFiles.$inferSelect;
 
@@ -59,6 +60,7 @@ export async function generateReports(ctx: AppContext, estateId: string, actorId
   const facts = await loadEstateFacts(ctx.db, estateId);
   const now = ctx.now();
   const made = await makeReportFiles(facts, await fullFairness(ctx, estate), now);
+  made.push(...(await makeSettlementFiles(ctx.db, facts, now)));
   const stored: (MadeFile & { storageKey: string })[] = [];
   for (const file of made) stored.push({ ...file, storageKey: await ctx.storage.put(file.bytes) });
   return ctx.db.transaction(async (tx) => {
@@ -98,7 +100,7 @@ function listFor(access: EstateAccess, rows: ReportRow[]) {
   return rows.filter((r) => levels.includes(r.accessLevel)).map(reportDto);
 }
 
-const KIND_ORDER = ['assignment-summary', 'assignments', 'fairness', 'handover', 'dispositions', 'draw-record'];
+const KIND_ORDER = ['assignment-summary', 'assignments', 'fairness', 'settlement', 'handover', 'dispositions', 'draw-record'];
 const TYPE_ORDER = ['pdf', 'spreadsheet', 'json'];
 
 export async function reportRows(db: Db, estateId: string): Promise<ReportRow[]> {

@@ -126,6 +126,14 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           badge: badge(counts.reports),
         }),
         ...inEstate({
+          id: 'settlement',
+          type: 'item',
+          title: 'settlement:nav',
+          icon: Assessment,
+          url: '/reports/settlement',
+          action: 'settlement.view',
+        }),
+        ...inEstate({
           id: 'unwanted',
           type: 'item',
           title: 'handover:nav.unwanted',
@@ -203,6 +211,15 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           url: '/trustee/reports',
           auth: ['trustee'],
           badge: badge(counts.trusteeReports),
+        },
+        {
+          id: 'trustee-settlement',
+          type: 'item',
+          title: 'settlement:nav',
+          icon: Summarize,
+          url: '/trustee/reports/settlement',
+          auth: ['trustee'],
+          action: 'settlement.view',
         },
         {
           id: 'accounts',
