@@ -114,7 +114,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async (req, reply) => {
       await perAccount.signIn(req, req.body.email);
-      const session = await auth.login(ctx, req.log, req.body);
+      const session = await auth.login(ctx, req.log, req.body, req.headers['user-agent']);
       setRefreshCookie(reply, session);
       return { accessToken: session.accessToken, user: toUserDto(session.user) };
     },
@@ -128,7 +128,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const session = await auth.refreshSession(ctx, req.log, req.cookies[REFRESH_COOKIE]);
       setRefreshCookie(reply, session);
       // Extension of api.md: the /api/me body too, so a page load restores the session in one call.
-      return { accessToken: session.accessToken, me: await getMe(ctx, session.user) };
+      return { accessToken: session.accessToken, me: await getMe(ctx, session.user, session.sessionId) };
     },
   });
 
@@ -173,7 +173,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: signInLinkAnswer, ...errorResponses(400, 403, 429) },
     },
     handler: async (req, reply) => {
-      const session = await consumeSignInLink(ctx, req.log, req.body.token);
+      const session = await consumeSignInLink(ctx, req.log, req.body.token, req.headers['user-agent']);
       setRefreshCookie(reply, session);
       return { accessToken: session.accessToken, user: toUserDto(session.user) };
     },
@@ -183,8 +183,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'public', rateLimit },
     schema: { tags: ['auth'], body: resetPasswordBody, response: { 204: noContent, ...errorResponses(400, 429) } },
     handler: async (req, reply) => {
-      await auth.resetPassword(ctx, req.body);
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      // The link proved the mailbox: this device is signed in afresh (every other session ended).
+      const session = await auth.resetPassword(ctx, req.body, req.headers['user-agent']);
+      if (session) setRefreshCookie(reply, session);
+      else reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       return reply.code(204).send(null);
     },
   });
@@ -195,7 +197,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async (req, reply) => {
       const user = caller(req);
       await perAccount.password(req, user.id);
-      const session = await auth.changePassword(ctx, user, req.body);
+      const session = await auth.changePassword(ctx, user, req.body, req.headers['user-agent']);
       setRefreshCookie(reply, session);
       return reply.code(204).send(null);
     },

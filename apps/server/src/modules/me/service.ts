@@ -20,14 +20,19 @@ export function effectiveSettings(stored: Record<string, unknown>): Settings {
   return clean as Settings;
 }
 
-export async function getMe(ctx: AppContext, user: UserRow) {
+/**
+ * The person, their estates and settings, and the sign-ins by an emailed link on other sessions
+ * than `sessionId` (read from the user row: no query), which the app tells them of once.
+ */
+export async function getMe(ctx: AppContext, user: UserRow, sessionId?: string) {
   const rows = await ctx.db
     .select({ estateId: estates.id, estateName: estates.name, stage: estates.stage, roles: memberships.roles })
     .from(memberships)
     .innerJoin(estates, eq(estates.id, memberships.estateId))
     .where(eq(memberships.userId, user.id))
     .orderBy(asc(estates.name));
-  return { user: toUserDto(user), memberships: rows, settings: effectiveSettings(user.settings) };
+  const linkSignIns = user.linkSignIns.filter((s) => s.sid !== sessionId).map((s) => ({ sessionId: s.sid, at: s.at, userAgent: s.userAgent }));
+  return { user: toUserDto(user), memberships: rows, settings: effectiveSettings(user.settings), linkSignIns };
 }
 
 export async function updateMe(ctx: AppContext, user: UserRow, body: z.infer<typeof updateMeBody>) {
