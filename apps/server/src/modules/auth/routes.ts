@@ -14,6 +14,7 @@ import { caller } from '../../platform/route-access.js';
 import { AppError, says } from '../../platform/errors.js';
 import { errorResponses, noContent, router } from '../../platform/http.js';
 import { toUserDto } from '../../platform/user-dto.js';
+import { networkOf } from '../../platform/networks.js';
 import * as auth from './service.js';
 import { getMe } from '../me/service.js';
 import { consumeSignInLink, requestSignInLink } from './sign-in-link.js';
@@ -30,41 +31,82 @@ function waitText(seconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
+/** How long a sign-in waits once an address, or a network, has been tried too often from everywhere. */
+export const SLOW_DOWN_MS = 1_000;
+
 /**
- * Per-account limits, next to the per-address ones: attempts against one email address (or one
- * account) from anywhere, counted in the rate-limit store (Redis when configured, so every server
- * process counts together). Every attempt counts, before the password is checked, so parallel
- * guesses cannot slip past the count.
+ * Limits next to the per-address one (per minute), in the rate-limit store (Redis when configured,
+ * so every server process counts together), so that no stranger can lock a person out (issue 31):
+ *
+ * - sign-in attempts for one email address **from one network** (/24, /64): refused there for the
+ *   rest of 15 minutes, with a pointer to the sign-in link; the person elsewhere is not affected;
+ * - sign-in attempts for one address **from anywhere**, and from one network for any address: past
+ *   the limit each attempt only waits a while, never a refusal, so a correct password still works;
+ * - mails asked for one address from one network (and five times that from anywhere, so no one can
+ *   flood a mailbox), and current-password checks of one signed-in account.
+ *
+ * Every attempt counts before the password is checked, so parallel guesses cannot slip past.
  */
-function accountLimits(app: FastifyInstance, max: number) {
-  const accountKeys = new WeakMap<FastifyRequest, string>();
-  const limiter = (kind: string) => {
-    const limit = app.createRateLimit({ max, timeWindow: ACCOUNT_WINDOW_MS, keyGenerator: (req) => `account:${kind}:${accountKeys.get(req)}` });
-    return async (req: FastifyRequest, account: string) => {
-      accountKeys.set(req, account);
+function signInLimits(app: FastifyInstance, perAccount: number, perNetwork: number) {
+  const keys = new WeakMap<FastifyRequest, string>();
+  const counter = (kind: string, max: number) => {
+    const limit = app.createRateLimit({ max, timeWindow: ACCOUNT_WINDOW_MS, keyGenerator: (req) => `account:${kind}:${keys.get(req)}` });
+    return async (req: FastifyRequest, key: string) => {
+      keys.set(req, key);
       const result = await limit(req);
-      if (!result.isAllowed && result.isExceeded) {
-        req.log.warn({ kind }, 'refused: too many attempts for one account');
-        const seconds = result.ttlInSeconds;
-        const wait = seconds < 60 ? says('rate.wait', { seconds }) : says('rate.waitMinutes', { minutes: Math.ceil(seconds / 60) });
-        throw new AppError('rate_limited', { ...wait, english: `Too many attempts. Please wait ${waitText(seconds)} and try again.` });
-      }
+      return result.isAllowed ? { exceeded: false, seconds: 0 } : { exceeded: result.isExceeded, seconds: result.ttlInSeconds };
     };
   };
+  const refuse = (req: FastifyRequest, kind: string, seconds: number, signInLink: boolean): never => {
+    req.log.warn({ kind }, 'refused: too many attempts');
+    const minutes = Math.ceil(seconds / 60);
+    const wait =
+      signInLink && seconds >= 60
+        ? says('rate.signInWaitMinutes', { minutes })
+        : seconds < 60
+          ? says('rate.wait', { seconds })
+          : says('rate.waitMinutes', { minutes });
+    const english = `Too many attempts. Please wait ${waitText(seconds)} and try again${signInLink ? ', or sign in with a link sent to your email' : ''}.`;
+    throw new AppError('rate_limited', { ...wait, english });
+  };
+  const hardLimit = (kind: string, max: number) => {
+    const count = counter(kind, max);
+    return async (req: FastifyRequest, key: string) => {
+      const { exceeded, seconds } = await count(req, key);
+      if (exceeded) refuse(req, kind, seconds, false);
+    };
+  };
+  const fromNetwork = counter('sign-in', perAccount);
+  const fromAnywhere = counter('sign-in-anywhere', perAccount);
+  const networkWide = counter('sign-in-network', perNetwork);
+  const mailFromNetwork = hardLimit('mail', perAccount);
+  const mailFromAnywhere = hardLimit('mail-anywhere', perAccount * 5);
   return {
-    /** Sign-in attempts for one address. */
-    signIn: limiter('sign-in'),
-    /** Mails sent to one address (register, confirmation, reset): no one can flood a mailbox. */
-    mail: limiter('mail'),
+    /** A sign-in attempt for `email`: refused only from a network that tried it too often; slowed otherwise. */
+    signIn: async (req: FastifyRequest, email: string) => {
+      const network = networkOf(req.ip);
+      const here = await fromNetwork(req, `${email}:${network}`);
+      if (here.exceeded) refuse(req, 'sign-in', here.seconds, true);
+      const [anywhere, busyNetwork] = await Promise.all([fromAnywhere(req, email), networkWide(req, network)]);
+      if (anywhere.exceeded || busyNetwork.exceeded) {
+        req.log.warn({ account: anywhere.exceeded, network: busyNetwork.exceeded }, 'sign-in slowed: many attempts');
+        await new Promise((resolve) => setTimeout(resolve, SLOW_DOWN_MS));
+      }
+    },
+    /** Mails sent to one address (register, confirmation, reset, sign-in link). */
+    mail: async (req: FastifyRequest, email: string) => {
+      await mailFromNetwork(req, `${email}:${networkOf(req.ip)}`);
+      await mailFromAnywhere(req, email);
+    },
     /** Current-password checks for one signed-in account. */
-    password: limiter('password'),
+    password: hardLimit('password', perAccount),
   };
 }
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
-  const perAccount = accountLimits(app, ctx.config.AUTH_RATE_LIMIT_PER_ACCOUNT);
+  const perAccount = signInLimits(app, ctx.config.AUTH_RATE_LIMIT_PER_ACCOUNT, ctx.config.AUTH_RATE_LIMIT_PER_NETWORK);
 
   const setRefreshCookie = (reply: FastifyReply, session: auth.Session) =>
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
