@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ClosedEstateBanner } from './closed-estate-banner';
+import { LinkSignInNotice } from '../session/link-sign-in-notice';
 
 type Props = {
   title: string;
@@ -40,6 +41,7 @@ export function PageLayout({ title, subtitle, actions, children, maxWidth = 1100
         </Box>
         {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
       </Box>
+      <LinkSignInNotice />
       <ClosedEstateBanner />
       {children}
     </Box>
