@@ -67,4 +67,17 @@ describe('sessions', () => {
     await screen.findByText('Member since');
     expect(screen.queryByTestId('link-sign-in-notice')).not.toBeInTheDocument();
   });
+
+  it('says a reset link signed this device in, and restores the session on the next load', async () => {
+    window.localStorage.removeItem('estate.hadSession');
+    const api = mockFetch({ 'GET /api/setup': { needsSetup: false }, 'POST /api/auth/reset-password': () => json(204) });
+    renderApp('/pages/auth/reset-password?token=abc');
+    await userEvent.type(await screen.findByLabelText(/^New password/, {}, { timeout: 15_000 }), 'Fresh-Meadow-Walk-9');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Fresh-Meadow-Walk-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText(/you are signed in on this device/)).toBeInTheDocument();
+    expect(api.find('POST', '/api/auth/reset-password')[0]?.body).toEqual({ token: 'abc', password: 'Fresh-Meadow-Walk-9' });
+    expect(window.localStorage.getItem('estate.hadSession')).toBe('1');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+  });
 });
