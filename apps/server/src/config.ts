@@ -29,7 +29,7 @@ const configSchema = z.object({
    * slows sign-ins down. Also password checks per signed-in account.
    */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  /** Sign-in attempts from one network for any addresses in 15 minutes before each waits a second. */
+  /** Wrong passwords from one network, for any addresses, in 15 minutes before each sign-in from it waits a second. */
   AUTH_RATE_LIMIT_PER_NETWORK: z.coerce.number().int().min(1).default(50),
   WEB_DIST: z.string().optional(),
   /** How often scheduled work (deadlines, reminders) runs; 0 turns the timer off (tests drive it). */

@@ -11,7 +11,7 @@ import { useHarness } from '../../test/harness.js';
 import { PASSWORD, createUser } from '../../test/factories.js';
 import { SLOW_DOWN_MS } from './routes.js';
 
-const h = useHarness({ AUTH_RATE_LIMIT_PER_ACCOUNT: '3' });
+const h = useHarness({ AUTH_RATE_LIMIT_PER_ACCOUNT: '3', AUTH_RATE_LIMIT_PER_NETWORK: '4' });
 
 function from(remoteAddress: string, url: string, payload: Record<string, unknown>) {
   return h.app.inject({ method: 'POST', url, remoteAddress, payload });
@@ -60,6 +60,20 @@ it('only slows down sign-ins to one address tried from many networks, never refu
   const owner = await from('203.0.113.5', '/api/auth/login', { email: 'spread@example.com', password: PASSWORD });
   expect(owner.statusCode).toBe(200);
   expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_DOWN_MS - 50);
+});
+
+it('slows down, never refuses, a network that gave many wrong passwords for any addresses', async () => {
+  await createUser(h, { email: 'neighbour@example.com' });
+  for (let i = 1; i <= 5; i++) {
+    expect((await from(`203.0.114.${i}`, '/api/auth/login', { email: `sprayed-${i}@example.com`, password: `Guess-Number-${i}` })).statusCode).toBe(401);
+  }
+  const started = Date.now();
+  expect((await from('203.0.114.77', '/api/auth/login', { email: 'neighbour@example.com', password: PASSWORD })).statusCode).toBe(200);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_DOWN_MS - 50);
+  // Another network is not slowed.
+  const elsewhere = Date.now();
+  expect((await from('192.0.2.44', '/api/auth/login', { email: 'neighbour@example.com', password: PASSWORD })).statusCode).toBe(200);
+  expect(Date.now() - elsewhere).toBeLessThan(SLOW_DOWN_MS);
 });
 
 it('limits mails asked for one address from one network: reset links, confirmations and registrations together', async () => {

@@ -40,8 +40,9 @@ export const SLOW_DOWN_MS = 1_000;
  *
  * - sign-in attempts for one email address **from one network** (/24, /64): refused there for the
  *   rest of 15 minutes, with a pointer to the sign-in link; the person elsewhere is not affected;
- * - sign-in attempts for one address **from anywhere**, and from one network for any address: past
- *   the limit each attempt only waits a while, never a refusal, so a correct password still works;
+ * - sign-in attempts for one address **from anywhere**, and wrong passwords from one network for
+ *   any addresses: past the limit each attempt only waits a while, never a refusal, so a correct
+ *   password still works;
  * - mails asked for one address from one network (and five times that from anywhere, so no one can
  *   flood a mailbox), and current-password checks of one signed-in account.
  *
@@ -78,20 +79,33 @@ function signInLimits(app: FastifyInstance, perAccount: number, perNetwork: numb
   };
   const fromNetwork = counter('sign-in', perAccount);
   const fromAnywhere = counter('sign-in-anywhere', perAccount);
-  const networkWide = counter('sign-in-network', perNetwork);
+  // Wrong passwords from one network for any addresses: counted in the shared store; a process that
+  // sees the count pass the limit slows that network's sign-ins until the window ends.
+  const failuresInNetwork = counter('sign-in-failures-network', perNetwork);
+  const slowNetworks = new Map<string, number>();
   const mailFromNetwork = hardLimit('mail', perAccount);
   const mailFromAnywhere = hardLimit('mail-anywhere', perAccount * 5);
+  const pause = () => new Promise((resolve) => setTimeout(resolve, SLOW_DOWN_MS));
   return {
     /** A sign-in attempt for `email`: refused only from a network that tried it too often; slowed otherwise. */
     signIn: async (req: FastifyRequest, email: string) => {
       const network = networkOf(req.ip);
       const here = await fromNetwork(req, `${email}:${network}`);
       if (here.exceeded) refuse(req, 'sign-in', here.seconds, true);
-      const [anywhere, busyNetwork] = await Promise.all([fromAnywhere(req, email), networkWide(req, network)]);
-      if (anywhere.exceeded || busyNetwork.exceeded) {
-        req.log.warn({ account: anywhere.exceeded, network: busyNetwork.exceeded }, 'sign-in slowed: many attempts');
-        await new Promise((resolve) => setTimeout(resolve, SLOW_DOWN_MS));
+      const anywhere = await fromAnywhere(req, email);
+      const busyNetwork = (slowNetworks.get(network) ?? 0) > Date.now();
+      if (anywhere.exceeded || busyNetwork) {
+        req.log.warn({ account: anywhere.exceeded, network: busyNetwork }, 'sign-in slowed: many attempts');
+        await pause();
       }
+    },
+    /** A wrong password (or unknown address) from this request's network. */
+    failed: async (req: FastifyRequest) => {
+      const network = networkOf(req.ip);
+      const { exceeded, seconds } = await failuresInNetwork(req, network);
+      if (!exceeded) return;
+      if (slowNetworks.size > 10_000) slowNetworks.clear();
+      slowNetworks.set(network, Date.now() + seconds * 1000);
     },
     /** Mails sent to one address (register, confirmation, reset, sign-in link). */
     mail: async (req: FastifyRequest, email: string) => {
@@ -156,7 +170,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async (req, reply) => {
       await perAccount.signIn(req, req.body.email);
-      const session = await auth.login(ctx, req.log, req.body, req.headers['user-agent']);
+      const session = await auth.login(ctx, req.log, req.body, req.headers['user-agent']).catch(async (err: unknown) => {
+        if (err instanceof AppError && err.code === 'invalid_credentials') await perAccount.failed(req);
+        throw err;
+      });
       setRefreshCookie(reply, session);
       return { accessToken: session.accessToken, user: toUserDto(session.user) };
     },
