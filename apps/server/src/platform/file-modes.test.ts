@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../db/client.js';
+import { acquireDataDirLock } from '../db/lock.js';
 import { protectDataDir } from './file-modes.js';
 
 const previous = process.umask(0o022);
@@ -33,6 +34,8 @@ it('puts an existing data folder right, and the embedded database writes owner-o
   await protectDataDir(dataDir);
   expect(openToOthers(dataDir)).toEqual([]);
 
+  // As the server starts: the lock file, then the database (files made from now on follow the umask).
+  const release = acquireDataDirLock(dataDir);
   const database = await openPglite(dataDir);
   try {
     expect(openToOthers(dataDir)).toEqual([]);
@@ -44,6 +47,8 @@ it('puts an existing data folder right, and the embedded database writes owner-o
   } finally {
     await database.close();
   }
+  expect(readdirSync(dataDir).some((name) => name.startsWith('server.lock'))).toBe(true);
   expect(readdirSync(path.join(dataDir, 'pgdata')).length).toBeGreaterThan(0);
   expect(openToOthers(dataDir)).toEqual([]);
+  release();
 });
