@@ -13,13 +13,24 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default('Estate Portal <no-reply@localhost>'),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Secret for signing access tokens. When unset, one is generated and kept in DATA_DIR (or the database). */
+  /** Secret for signing access tokens. When unset, one is generated and kept in the database. */
   JWT_SECRET: z.string().min(32).optional(),
+  /** Secret for signing photo and picture links, never the same as the tokens' one. When unset, one is generated and kept in the database. */
+  FILE_URL_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  /** A session ends this long after its last use (sliding)… */
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** …and at the latest this long after its sign-in, however often it is used (absolute). */
+  REFRESH_TOKEN_MAX_DAYS: z.coerce.number().int().min(1).default(90),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Sign-in attempts, and mails asked for, per email address (or password changes per account) in 15 minutes, from any address. */
+  /**
+   * Sign-in attempts and mails asked for one email address from one network (/24, /64) in 15
+   * minutes (refused there, with the sign-in link offered); from everywhere, the same number only
+   * slows sign-ins down. Also password checks per signed-in account.
+   */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Wrong passwords from one network, for any addresses, in 15 minutes before each sign-in from it waits a second. */
+  AUTH_RATE_LIMIT_PER_NETWORK: z.coerce.number().int().min(1).default(50),
   WEB_DIST: z.string().optional(),
   /** How often scheduled work (deadlines, reminders) runs; 0 turns the timer off (tests drive it). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),

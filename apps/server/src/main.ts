@@ -3,9 +3,12 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
 import { DataDirLockedError, acquireDataDirLock } from './db/lock.js';
+import { protectDataDir } from './platform/file-modes.js';
 
 async function main() {
   const config = loadConfig();
+  // Owner-only files (issue 31): the data folder as it is, and everything written from now on.
+  await protectDataDir(config.DATA_DIR);
   let releaseLock = () => {};
   let database: Database;
   if (config.DATABASE_URL) {

@@ -1,5 +1,5 @@
 /** A backup restored into a fresh installation holds exactly the same rows and files. */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -11,13 +11,17 @@ import { queryRows, type Db } from '../db/client.js';
 import { call, useHarness } from '../test/harness.js';
 import { addMember, createEstate, createItem, createUser } from '../test/factories.js';
 import { RestoreRefusedError, restoreBackup, tableNames, writeBackup } from './backup.js';
+import { SECRET_KEYS, ensureFileUrlSecret, ensureSigningSecret } from '../platform/secrets.js';
 
 const h = useHarness();
 
+/** Every table's rows, the signing secrets aside (a backup leaves them out). */
 async function snapshot(db: Db) {
   const out: Record<string, unknown> = {};
+  const secrets = Object.values(SECRET_KEYS);
   for (const name of tableNames()) {
-    const [row] = await queryRows<{ data: unknown }>(db, sql`SELECT coalesce(json_agg(row_to_json(t) ORDER BY row_to_json(t)::text), '[]'::json) AS data FROM ${sql.identifier(name)} t`);
+    const where = name === 'system' ? sql`WHERE key NOT IN (${sql.join(secrets.map((k) => sql`${k}`), sql`, `)})` : sql``;
+    const [row] = await queryRows<{ data: unknown }>(db, sql`SELECT coalesce(json_agg(row_to_json(t) ORDER BY row_to_json(t)::text), '[]'::json) AS data FROM ${sql.identifier(name)} t ${where}`);
     out[name] = row?.data;
   }
   return out;
@@ -56,5 +60,28 @@ it('round-trips an estate exactly, rows and photo files', async () => {
     expect(await snapshot(fresh.db)).toEqual(await snapshot(h.database.db));
   } finally {
     await fresh.close();
+  }
+});
+
+it('writes a backup readable by its owner only, without the signing secrets, whatever the umask and the files’ modes', async () => {
+  await ensureSigningSecret(h.database.db, undefined);
+  await ensureFileUrlSecret(h.database.db, undefined, 'not-the-same');
+  await createUser(h);
+  const filesDir = path.join(mkdtempSync(path.join(tmpdir(), 'estate-files-')), 'files');
+  mkdirSync(path.join(filesDir, 'ab'), { recursive: true });
+  writeFileSync(path.join(filesDir, 'ab', 'photo'), 'bytes');
+  chmodSync(path.join(filesDir, 'ab', 'photo'), 0o644);
+  const previous = process.umask(0o022);
+  try {
+    const folder = path.join(mkdtempSync(path.join(tmpdir(), 'estate-backup-')), 'backup');
+    await writeBackup(h.database.db, filesDir, folder);
+    const all = [folder, ...readdirSync(folder, { recursive: true }).map((p) => path.join(folder, String(p)))];
+    expect(all.length).toBeGreaterThan(5);
+    expect(all.filter((p) => (statSync(p).mode & 0o077) !== 0)).toEqual([]);
+    const system = readFileSync(path.join(folder, 'tables', 'system.json'), 'utf8');
+    for (const key of Object.values(SECRET_KEYS)) expect(system).not.toContain(key);
+    expect(readFileSync(path.join(folder, 'tables', 'users.json'), 'utf8')).toContain('@example.com');
+  } finally {
+    process.umask(previous);
   }
 });

@@ -6,10 +6,12 @@
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
+import { OWNER_FILE, OWNER_FOLDER, makeOwnerOnly } from '../platform/file-modes.js';
+import { SECRET_KEYS } from '../platform/secrets.js';
 
 export const BACKUP_FORMAT = 'estate-backup/1';
 
@@ -21,21 +23,36 @@ export function tableNames(): string[] {
 
 export type Manifest = { format: string; createdAt: string; tables: Record<string, number> };
 
+/**
+ * Rows a backup leaves out: the installation's signing secrets (a copied backup must sign no
+ * session and no file link; a restored installation makes new ones at start, which ends the
+ * access tokens of the moment, as a restart after a restore would).
+ */
+const LEFT_OUT = { system: sql`WHERE key NOT IN (${sql.join(Object.values(SECRET_KEYS).map((k) => sql`${k}`), sql`, `)})` } as Record<string, SQL>;
+
+/**
+ * Writes a backup folder readable by its owner only (issue 31): it holds sign-in links, chats,
+ * notes and unrevealed draw secrets, like the data folder.
+ */
 export async function writeBackup(db: Db, filesDir: string, target: string, now = new Date()): Promise<Manifest> {
-  await mkdir(path.join(target, 'tables'), { recursive: true });
+  await mkdir(target, { recursive: true, mode: OWNER_FOLDER });
+  await makeOwnerOnly(target);
+  await mkdir(path.join(target, 'tables'), { recursive: true, mode: OWNER_FOLDER });
   const manifest: Manifest = { format: BACKUP_FORMAT, createdAt: now.toISOString(), tables: {} };
   // One snapshot: every table read in the same repeatable-read transaction.
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
     for (const name of tableNames()) {
-      const [row] = await queryRows<{ data: unknown }>(tx, sql`SELECT coalesce(json_agg(row_to_json(t)), '[]'::json) AS data FROM ${sql.identifier(name)} t`);
+      const [row] = await queryRows<{ data: unknown }>(tx, sql`SELECT coalesce(json_agg(row_to_json(t)), '[]'::json) AS data FROM ${sql.identifier(name)} t ${LEFT_OUT[name] ?? sql``}`);
       const rows = (row?.data ?? []) as unknown[];
       manifest.tables[name] = rows.length;
-      await writeFile(path.join(target, 'tables', `${name}.json`), JSON.stringify(rows));
+      await writeFile(path.join(target, 'tables', `${name}.json`), JSON.stringify(rows), { mode: OWNER_FILE });
     }
   });
   if (existsSync(filesDir)) await cp(filesDir, path.join(target, 'files'), { recursive: true });
-  await writeFile(path.join(target, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  await writeFile(path.join(target, 'manifest.json'), JSON.stringify(manifest, null, 2), { mode: OWNER_FILE });
+  // Copies keep their source's modes: a data folder from before issue 31 may have had wider ones.
+  await makeOwnerOnly(target);
   return manifest;
 }
 
@@ -62,8 +79,9 @@ export async function restoreBackup(db: Db, filesDir: string, source: string, op
   });
   const sourceFiles = path.join(source, 'files');
   if (existsSync(sourceFiles)) {
-    await mkdir(filesDir, { recursive: true });
+    await mkdir(filesDir, { recursive: true, mode: OWNER_FOLDER });
     for (const entry of await readdir(sourceFiles)) await cp(path.join(sourceFiles, entry), path.join(filesDir, entry), { recursive: true });
+    await makeOwnerOnly(filesDir);
   }
   return manifest;
 }

@@ -7,11 +7,14 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { DataDirLockedError, acquireDataDirLock } from '../db/lock.js';
+import { protectDataDir } from '../platform/file-modes.js';
 import { RestoreRefusedError, restoreBackup, writeBackup } from './backup.js';
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const config = loadConfig();
+  // A backup holds everything the data folder does: owner-only, as the folder itself (issue 31).
+  await protectDataDir(config.DATA_DIR);
   let release = () => {};
   let database: Database;
   if (config.DATABASE_URL) {

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { createHash, randomUUID } from 'node:crypto';
 import * as schema from './schema.js';
 import { WriteCounter, countWrites } from './write-tracking.js';
+import { makeOwnerOnly, ownerOnlyFromNowOn } from '../platform/file-modes.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -42,11 +43,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
+  if (dataDir) ownerOnlyFromNowOn();
   const client = await PgliteThread.start(dataDir ? path.join(dataDir, 'pgdata') : undefined);
   // One process per data folder (see lock.ts): its own writes are all the writes there are.
   const writes = new WriteCounter();
   const db = drizzlePglite(countWrites(client, writes) as never, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  // PGlite sets its first files' modes itself (0666, past the umask): owner-only, as everything
+  // under DATA_DIR (issue 31). Files it makes later follow the umask.
+  if (dataDir) await makeOwnerOnly(path.join(dataDir, 'pgdata'));
   const notify = batchedNotify(async (json) => {
     await client.query(NOTIFY_ALL, [json]);
   });

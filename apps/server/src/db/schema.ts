@@ -36,6 +36,12 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 /** A signed-out session and until when its access tokens could still be presented. */
 export type EndedSession = { sid: string; until: string };
 
+/** A sign-in by an emailed link, told to the person in the app (the newest few are kept). */
+export type LinkSignIn = { sid: string; at: string; userAgent: string };
+
+/** How a session began: a password, an emailed sign-in link, or a password reset link. */
+export type SessionVia = 'password' | 'link' | 'reset';
+
 export const users = pgTable(
   'users',
   {
@@ -57,6 +63,8 @@ export const users = pgTable(
     sessionGeneration: integer('session_generation').notNull().default(0),
     /** Sessions (refresh families) signed out while their access tokens may still be unexpired. */
     endedSessions: jsonb('ended_sessions').$type<EndedSession[]>().notNull().default([]),
+    /** Sign-ins by an emailed link (migration 0017): the app tells the person of them on their other devices. */
+    linkSignIns: jsonb('link_sign_ins').$type<LinkSignIn[]>().notNull().default([]),
     /** Profile (migration 0011): a phone number as the person writes it, and their picture's storage key. */
     phone: text('phone').notNull().default(''),
     avatarKey: text('avatar_key'),
@@ -80,8 +88,17 @@ export const refreshTokens = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The session's sign-in (migration 0017), copied to every rotated token: a session lives at most REFRESH_TOKEN_MAX_DAYS from it. */
+    sessionStartedAt: timestamp('session_started_at', { withTimezone: true }).notNull().defaultNow(),
+    via: text('via', { enum: ['password', 'link', 'reset'] }).notNull().default('password'),
+    /** The browser's User-Agent at sign-in, shown to the person as a device in plain words. */
+    userAgent: text('user_agent').notNull().default(''),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 );
 
 /** Single-use tokens sent by mail: email confirmation and password reset. Only hashes are stored. */

@@ -7,7 +7,7 @@ import { EventBus } from './events.js';
 import { FileUrlSigner } from './file-urls.js';
 import { Mailer } from './mail.js';
 import { ReadCache } from './read-cache.js';
-import { ensureSigningSecret } from './secrets.js';
+import { ensureFileUrlSecret, ensureSigningSecret } from './secrets.js';
 import { LocalDiskStorage, type Storage } from './storage.js';
 import { AccessTokens } from './tokens.js';
 
@@ -36,6 +36,7 @@ export async function createContext(
   now: () => Date = () => new Date(),
 ): Promise<AppContext> {
   const secret = await ensureSigningSecret(database.db, config.JWT_SECRET);
+  const fileUrlSecret = await ensureFileUrlSecret(database.db, config.FILE_URL_SECRET, secret);
   return {
     config,
     database,
@@ -44,7 +45,7 @@ export async function createContext(
     tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     events: new EventBus(database.notifier),
     storage: new LocalDiskStorage(path.join(config.DATA_DIR, 'files')),
-    fileUrls: new FileUrlSigner(secret),
+    fileUrls: new FileUrlSigner(fileUrlSecret),
     reads: new ReadCache(database.writes, now, { maxEntries: 10_000, ttlMs: 30_000, enabled: config.READ_CACHE === 'on' }),
     access: new ReadCache(database.writes, now),
     now,

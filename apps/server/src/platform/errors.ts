@@ -125,6 +125,7 @@ const NOT_FOUND: Record<string, RefusalReason> = {
   'That lesson': 'notFound.lesson',
   'That flag': 'notFound.flag',
   'That account': 'notFound.account',
+  'That session': 'notFound.session',
   'A directive for that item': 'notFound.directive',
 };
 

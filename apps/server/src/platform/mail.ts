@@ -1,6 +1,11 @@
 /**
  * Outgoing mail. Every message is written to the outbox table first (so admins can read it when no
  * SMTP server is configured, and nothing is lost if sending fails), then sent over SMTP if set.
+ *
+ * With SMTP set, the outbox keeps the message with its links' secrets left out (issue 31): the mail
+ * server delivers, and the administrator reading the outbox must not be able to sign in as anyone
+ * with a sign-in, reset, confirmation or invitation link. Without SMTP the outbox is the delivery
+ * (the administrator hands the links on), so it keeps them whole.
  */
 import type { Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
@@ -11,6 +16,18 @@ import { newId } from './ids.js';
 
 /** `html` is the same message with its one button (mail-texts.ts); `text` is what the outbox keeps. */
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+/** What a link's secret reads as in the outbox once the mail is the mail server's to deliver. */
+export const REDACTED = '[hidden: sent by mail]';
+
+/**
+ * A mail's text with the secret part of every account link left out: `?token=…` (sign-in,
+ * reset, confirmation links) and `/invite/…` (invitations). The address stays, so the outbox
+ * still says what kind of link was sent.
+ */
+export function redactLinks(text: string): string {
+  return text.replace(/([?&]token=)[A-Za-z0-9_%-]+/g, `$1${REDACTED}`).replace(/(\/invite\/)[A-Za-z0-9_%-]+/g, `$1${REDACTED}`);
+}
 
 export class Mailer {
   /** Made on the first message: nodemailer is loaded on first use (a fast cold start, ADR 0020). */
@@ -27,7 +44,8 @@ export class Mailer {
   async send(message: MailMessage): Promise<void> {
     const id = newId();
     const { html: _html, ...stored } = message;
-    await this.db.insert(outbox).values({ id, ...stored });
+    // With a mail server, the outbox never holds a live link, not even while sending.
+    await this.db.insert(outbox).values({ id, ...stored, text: this.smtpUrl ? redactLinks(stored.text) : stored.text });
     if (!this.smtpUrl) {
       this.log.info({ mailId: id, subject: message.subject }, 'mail stored in outbox (no SMTP_URL set)');
       return;

@@ -4,6 +4,7 @@
  * same interface when several servers share files.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { OWNER_FILE, OWNER_FOLDER } from './file-modes.js';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -38,11 +39,12 @@ export class LocalDiskStorage implements Storage {
       () => false,
     );
     if (!refreshed) {
-      await mkdir(path.dirname(target), { recursive: true });
+      // Owner-only, whatever the process's umask (issue 31).
+      await mkdir(path.dirname(target), { recursive: true, mode: OWNER_FOLDER });
       // Write then rename, so a crash never leaves a half-written file under a valid key. A unique
       // temp name lets two uploads of the same bytes race safely: the rename is atomic either way.
       const temp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temp, bytes, { flush: true });
+      await writeFile(temp, bytes, { flush: true, mode: OWNER_FILE });
       await rename(temp, target);
     }
     return key;

@@ -16,6 +16,9 @@ export type AccessClaims = {
 
 export type AccessGrant = Omit<AccessClaims, 'expiresAt'>;
 
+/** How far another server's clock may run ahead of this one's. */
+const CLOCK_SKEW_MS = 60_000;
+
 /** How many recently verified tokens are remembered (a token's signature never stops being valid). */
 const REMEMBERED_TOKENS = 1_000;
 
@@ -65,8 +68,11 @@ export class AccessTokens {
     let claims: AccessClaims;
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: now });
-      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number')
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number')
         throw new AppError('unauthenticated', says('auth.invalidAccess'));
+      // This server never issues a token living longer than its TTL, nor one from the future: a
+      // token that does was not made here (a 10-year token signed with a copied secret).
+      if (payload.exp - payload.iat > this.ttlSeconds || payload.iat * 1000 > now.getTime() + CLOCK_SKEW_MS) throw expired();
       // A token from before sessions were named: the client refreshes it for a current one.
       if (typeof payload.sid !== 'string' || typeof payload.gen !== 'number') throw expired();
       claims = { userId: payload.sub, sessionId: payload.sid, generation: payload.gen, expiresAt: payload.exp };

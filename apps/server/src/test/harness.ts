@@ -78,6 +78,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
       SCHEDULER_INTERVAL_SECONDS: '0',
       AUTH_RATE_LIMIT_PER_MINUTE: env.AUTH_RATE_LIMIT_PER_MINUTE ?? '1000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: env.AUTH_RATE_LIMIT_PER_ACCOUNT ?? '1000',
+      AUTH_RATE_LIMIT_PER_NETWORK: env.AUTH_RATE_LIMIT_PER_NETWORK ?? '100000',
       WEB_DIST: '/nonexistent',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'estate-test-')),
       ...env,

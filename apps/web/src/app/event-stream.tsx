@@ -45,6 +45,15 @@ export function EventStream() {
           void queryClient.invalidateQueries({ queryKey: queryKeys.todos() });
         } else if (kind === 'documents' && typeof estateId === 'string') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.documents(estateId) });
+        } else if (kind === 'signed-in-by-link') {
+          // Issue 31: another device just signed in with an emailed link; the page's notice says so.
+          const { sid, at, userAgent } = event.data as { sid?: unknown; at?: unknown; userAgent?: unknown };
+          if (typeof sid === 'string' && typeof at === 'string') {
+            updateMe((old) => ({
+              ...old,
+              linkSignIns: [{ sessionId: sid, at, userAgent: typeof userAgent === 'string' ? userAgent : '' }, ...(old.linkSignIns ?? []).filter((s) => s.sessionId !== sid)],
+            }));
+          }
         } else if (kind === 'note-reminder') {
           const title = (event.data as { title?: unknown }).title;
           void queryClient.invalidateQueries({ queryKey: queryKeys.notes() });

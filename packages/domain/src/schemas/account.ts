@@ -107,5 +107,7 @@ export const meSchema = z.object({
   user: userSchema,
   memberships: z.array(membershipSchema),
   settings: settingsSchema,
+  /** Sign-ins by an emailed link in the last 30 days, on other sessions than this one (issue 31): the app tells the person once. */
+  linkSignIns: z.array(z.object({ sessionId: z.string(), at: z.string(), userAgent: z.string() })).optional(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -112,7 +112,7 @@ export async function estateAnalytics(ctx: AppContext, estateId: string): Promis
             -- The review also counts as finished once every item has an answer (as the stage machine counts it).
             (select max(a.updated_at) from approvals a where a.estate_id = m.estate_id and a.member_id = u.id) as reviewed_at,
             -- A session starts or is renewed each time the app is opened: when the newest began.
-            (select max(rt.expires_at) - make_interval(days => ${ctx.config.REFRESH_TOKEN_TTL_DAYS}::int) from refresh_tokens rt where rt.user_id = u.id) as last_seen
+            (select max(rt.created_at) from refresh_tokens rt where rt.user_id = u.id) as last_seen
           from memberships m join users u on u.id = m.user_id
           where m.estate_id = ${estateId} and ${Role.Beneficiary} = any(m.roles)
           order by u.first_name, u.last_name, u.id`,

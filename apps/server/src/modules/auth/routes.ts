@@ -14,6 +14,7 @@ import { caller } from '../../platform/route-access.js';
 import { AppError, says } from '../../platform/errors.js';
 import { errorResponses, noContent, router } from '../../platform/http.js';
 import { toUserDto } from '../../platform/user-dto.js';
+import { networkOf } from '../../platform/networks.js';
 import * as auth from './service.js';
 import { getMe } from '../me/service.js';
 import { consumeSignInLink, requestSignInLink } from './sign-in-link.js';
@@ -30,41 +31,96 @@ function waitText(seconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
+/** How long a sign-in waits once an address, or a network, has been tried too often from everywhere. */
+export const SLOW_DOWN_MS = 1_000;
+
 /**
- * Per-account limits, next to the per-address ones: attempts against one email address (or one
- * account) from anywhere, counted in the rate-limit store (Redis when configured, so every server
- * process counts together). Every attempt counts, before the password is checked, so parallel
- * guesses cannot slip past the count.
+ * Limits next to the per-address one (per minute), in the rate-limit store (Redis when configured,
+ * so every server process counts together), so that no stranger can lock a person out (issue 31):
+ *
+ * - sign-in attempts for one email address **from one network** (/24, /64): refused there for the
+ *   rest of 15 minutes, with a pointer to the sign-in link; the person elsewhere is not affected;
+ * - sign-in attempts for one address **from anywhere**, and wrong passwords from one network for
+ *   any addresses: past the limit each attempt only waits a while, never a refusal, so a correct
+ *   password still works;
+ * - mails asked for one address from one network (and five times that from anywhere, so no one can
+ *   flood a mailbox), and current-password checks of one signed-in account.
+ *
+ * Every attempt counts before the password is checked, so parallel guesses cannot slip past.
  */
-function accountLimits(app: FastifyInstance, max: number) {
-  const accountKeys = new WeakMap<FastifyRequest, string>();
-  const limiter = (kind: string) => {
-    const limit = app.createRateLimit({ max, timeWindow: ACCOUNT_WINDOW_MS, keyGenerator: (req) => `account:${kind}:${accountKeys.get(req)}` });
-    return async (req: FastifyRequest, account: string) => {
-      accountKeys.set(req, account);
+function signInLimits(app: FastifyInstance, perAccount: number, perNetwork: number) {
+  const keys = new WeakMap<FastifyRequest, string>();
+  const counter = (kind: string, max: number) => {
+    const limit = app.createRateLimit({ max, timeWindow: ACCOUNT_WINDOW_MS, keyGenerator: (req) => `account:${kind}:${keys.get(req)}` });
+    return async (req: FastifyRequest, key: string) => {
+      keys.set(req, key);
       const result = await limit(req);
-      if (!result.isAllowed && result.isExceeded) {
-        req.log.warn({ kind }, 'refused: too many attempts for one account');
-        const seconds = result.ttlInSeconds;
-        const wait = seconds < 60 ? says('rate.wait', { seconds }) : says('rate.waitMinutes', { minutes: Math.ceil(seconds / 60) });
-        throw new AppError('rate_limited', { ...wait, english: `Too many attempts. Please wait ${waitText(seconds)} and try again.` });
-      }
+      return result.isAllowed ? { exceeded: false, seconds: 0 } : { exceeded: result.isExceeded, seconds: result.ttlInSeconds };
     };
   };
+  const refuse = (req: FastifyRequest, kind: string, seconds: number, signInLink: boolean): never => {
+    req.log.warn({ kind }, 'refused: too many attempts');
+    const minutes = Math.ceil(seconds / 60);
+    const wait =
+      signInLink && seconds >= 60
+        ? says('rate.signInWaitMinutes', { minutes })
+        : seconds < 60
+          ? says('rate.wait', { seconds })
+          : says('rate.waitMinutes', { minutes });
+    const english = `Too many attempts. Please wait ${waitText(seconds)} and try again${signInLink ? ', or sign in with a link sent to your email' : ''}.`;
+    throw new AppError('rate_limited', { ...wait, english });
+  };
+  const hardLimit = (kind: string, max: number) => {
+    const count = counter(kind, max);
+    return async (req: FastifyRequest, key: string) => {
+      const { exceeded, seconds } = await count(req, key);
+      if (exceeded) refuse(req, kind, seconds, false);
+    };
+  };
+  const fromNetwork = counter('sign-in', perAccount);
+  const fromAnywhere = counter('sign-in-anywhere', perAccount);
+  // Wrong passwords from one network for any addresses: counted in the shared store; a process that
+  // sees the count pass the limit slows that network's sign-ins until the window ends.
+  const failuresInNetwork = counter('sign-in-failures-network', perNetwork);
+  const slowNetworks = new Map<string, number>();
+  const mailFromNetwork = hardLimit('mail', perAccount);
+  const mailFromAnywhere = hardLimit('mail-anywhere', perAccount * 5);
+  const pause = () => new Promise((resolve) => setTimeout(resolve, SLOW_DOWN_MS));
   return {
-    /** Sign-in attempts for one address. */
-    signIn: limiter('sign-in'),
-    /** Mails sent to one address (register, confirmation, reset): no one can flood a mailbox. */
-    mail: limiter('mail'),
+    /** A sign-in attempt for `email`: refused only from a network that tried it too often; slowed otherwise. */
+    signIn: async (req: FastifyRequest, email: string) => {
+      const network = networkOf(req.ip);
+      const here = await fromNetwork(req, `${email}:${network}`);
+      if (here.exceeded) refuse(req, 'sign-in', here.seconds, true);
+      const anywhere = await fromAnywhere(req, email);
+      const busyNetwork = (slowNetworks.get(network) ?? 0) > Date.now();
+      if (anywhere.exceeded || busyNetwork) {
+        req.log.warn({ account: anywhere.exceeded, network: busyNetwork }, 'sign-in slowed: many attempts');
+        await pause();
+      }
+    },
+    /** A wrong password (or unknown address) from this request's network. */
+    failed: async (req: FastifyRequest) => {
+      const network = networkOf(req.ip);
+      const { exceeded, seconds } = await failuresInNetwork(req, network);
+      if (!exceeded) return;
+      if (slowNetworks.size > 10_000) slowNetworks.clear();
+      slowNetworks.set(network, Date.now() + seconds * 1000);
+    },
+    /** Mails sent to one address (register, confirmation, reset, sign-in link). */
+    mail: async (req: FastifyRequest, email: string) => {
+      await mailFromNetwork(req, `${email}:${networkOf(req.ip)}`);
+      await mailFromAnywhere(req, email);
+    },
     /** Current-password checks for one signed-in account. */
-    password: limiter('password'),
+    password: hardLimit('password', perAccount),
   };
 }
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
-  const perAccount = accountLimits(app, ctx.config.AUTH_RATE_LIMIT_PER_ACCOUNT);
+  const perAccount = signInLimits(app, ctx.config.AUTH_RATE_LIMIT_PER_ACCOUNT, ctx.config.AUTH_RATE_LIMIT_PER_NETWORK);
 
   const setRefreshCookie = (reply: FastifyReply, session: auth.Session) =>
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
@@ -114,7 +170,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async (req, reply) => {
       await perAccount.signIn(req, req.body.email);
-      const session = await auth.login(ctx, req.log, req.body);
+      const session = await auth.login(ctx, req.log, req.body, req.headers['user-agent']).catch(async (err: unknown) => {
+        if (err instanceof AppError && err.code === 'invalid_credentials') await perAccount.failed(req);
+        throw err;
+      });
       setRefreshCookie(reply, session);
       return { accessToken: session.accessToken, user: toUserDto(session.user) };
     },
@@ -128,7 +187,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const session = await auth.refreshSession(ctx, req.log, req.cookies[REFRESH_COOKIE]);
       setRefreshCookie(reply, session);
       // Extension of api.md: the /api/me body too, so a page load restores the session in one call.
-      return { accessToken: session.accessToken, me: await getMe(ctx, session.user) };
+      return { accessToken: session.accessToken, me: await getMe(ctx, session.user, session.sessionId) };
     },
   });
 
@@ -173,7 +232,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: signInLinkAnswer, ...errorResponses(400, 403, 429) },
     },
     handler: async (req, reply) => {
-      const session = await consumeSignInLink(ctx, req.log, req.body.token);
+      const session = await consumeSignInLink(ctx, req.log, req.body.token, req.headers['user-agent']);
       setRefreshCookie(reply, session);
       return { accessToken: session.accessToken, user: toUserDto(session.user) };
     },
@@ -183,8 +242,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'public', rateLimit },
     schema: { tags: ['auth'], body: resetPasswordBody, response: { 204: noContent, ...errorResponses(400, 429) } },
     handler: async (req, reply) => {
-      await auth.resetPassword(ctx, req.body);
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      // The link proved the mailbox: this device is signed in afresh (every other session ended).
+      const session = await auth.resetPassword(ctx, req.body, req.headers['user-agent']);
+      if (session) setRefreshCookie(reply, session);
+      else reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       return reply.code(204).send(null);
     },
   });
@@ -195,7 +256,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async (req, reply) => {
       const user = caller(req);
       await perAccount.password(req, user.id);
-      const session = await auth.changePassword(ctx, user, req.body);
+      const session = await auth.changePassword(ctx, user, req.body, req.headers['user-agent']);
       setRefreshCookie(reply, session);
       return reply.code(204).send(null);
     },

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { User, changePasswordBody, loginBody, registerBody, resetPasswordBody } from '@estate/domain/schemas/account';
-import { oneTimeTokens, refreshTokens, users } from '../../db/schema.js';
+import { oneTimeTokens, refreshTokens, users, type SessionVia } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, says } from '../../platform/errors.js';
@@ -163,24 +163,48 @@ export async function resendConfirmation(ctx: AppContext, email: string): Promis
   if (user && !user.emailConfirmedAt && user.accountStatus !== 'disabled') await sendConfirmation(ctx, user);
 }
 
-export type Session = { user: UserRow; accessToken: string; refreshToken: string; refreshExpiresAt: Date };
+export type Session = { user: UserRow; accessToken: string; refreshToken: string; refreshExpiresAt: Date; sessionId: string };
 
-export async function startSession(ctx: AppContext, user: UserRow, familyId = newId()): Promise<Session> {
+/** How a session begins, and on which device (the browser's User-Agent, kept short). */
+export type SessionStart = { via: SessionVia; userAgent: string | undefined };
+
+/** A User-Agent is kept to this many characters: enough to name a browser and a system. */
+const USER_AGENT_MAX = 400;
+
+/**
+ * Starts a session (a new refresh-token family), or continues one (`continues`, at a refresh): a
+ * session lives REFRESH_TOKEN_TTL_DAYS from its last use, and never longer than
+ * REFRESH_TOKEN_MAX_DAYS from its sign-in, however often it is refreshed.
+ */
+export async function startSession(
+  ctx: AppContext,
+  user: UserRow,
+  start: SessionStart | { continues: typeof refreshTokens.$inferSelect },
+): Promise<Session> {
   const now = ctx.now();
   const refreshToken = newSecretToken();
-  const refreshExpiresAt = new Date(now.getTime() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+  const previous = 'continues' in start ? start.continues : undefined;
+  const familyId = previous?.familyId ?? newId();
+  const startedAt = previous?.sessionStartedAt ?? now;
+  const sliding = now.getTime() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
+  const absolute = startedAt.getTime() + ctx.config.REFRESH_TOKEN_MAX_DAYS * 86_400_000;
+  const refreshExpiresAt = new Date(Math.min(sliding, absolute));
   await ctx.db.insert(refreshTokens).values({
     id: newId(),
     userId: user.id,
     familyId,
     tokenHash: hashToken(refreshToken),
     expiresAt: refreshExpiresAt,
+    createdAt: now,
+    sessionStartedAt: startedAt,
+    via: previous?.via ?? ('via' in start ? start.via : 'password'),
+    userAgent: previous?.userAgent ?? ('userAgent' in start ? (start.userAgent ?? '').slice(0, USER_AGENT_MAX) : ''),
   });
   const accessToken = await ctx.tokens.sign({ userId: user.id, sessionId: familyId, generation: user.sessionGeneration }, now);
-  return { user, accessToken, refreshToken, refreshExpiresAt };
+  return { user, accessToken, refreshToken, refreshExpiresAt, sessionId: familyId };
 }
 
-export async function login(ctx: AppContext, log: FastifyBaseLogger, body: z.infer<typeof loginBody>): Promise<Session> {
+export async function login(ctx: AppContext, log: FastifyBaseLogger, body: z.infer<typeof loginBody>, userAgent?: string): Promise<Session> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
   const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyPassword(await dummyPasswordHash(), body.password);
   if (!user || !ok) {
@@ -201,7 +225,7 @@ export async function login(ctx: AppContext, log: FastifyBaseLogger, body: z.inf
     });
   }
   log.info({ userId: user.id }, 'signed in');
-  return startSession(ctx, user);
+  return startSession(ctx, user, { via: 'password', userAgent });
 }
 
 export async function refreshSession(ctx: AppContext, log: FastifyBaseLogger, token: string | undefined): Promise<Session> {
@@ -210,6 +234,8 @@ export async function refreshSession(ctx: AppContext, log: FastifyBaseLogger, to
   const now = ctx.now();
   const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
   if (!row || row.revokedAt || row.expiresAt <= now) throw invalid;
+  // The absolute lifetime (tokens issued before a lower REFRESH_TOKEN_MAX_DAYS are held to it too).
+  if (row.sessionStartedAt.getTime() + ctx.config.REFRESH_TOKEN_MAX_DAYS * 86_400_000 <= now.getTime()) throw invalid;
   if (row.rotatedAt) {
     if (now.getTime() - row.rotatedAt.getTime() > ROTATION_GRACE_MS) {
       // A token that was already exchanged came back: assume it was stolen and end the whole family.
@@ -226,7 +252,7 @@ export async function refreshSession(ctx: AppContext, log: FastifyBaseLogger, to
   if (!claimed) throw invalid;
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
   if (!user || user.accountStatus === 'disabled') throw invalid;
-  return startSession(ctx, user, row.familyId);
+  return startSession(ctx, user, { continues: claimed });
 }
 
 export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
@@ -240,7 +266,7 @@ export async function logout(ctx: AppContext, token: string | undefined): Promis
  * refused (the user row lists it until they would have expired anyway), and its open event
  * streams close, in every server process.
  */
-async function endSession(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
+export async function endSession(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
   const now = ctx.now();
   // A minute of slack for clocks of several servers; older entries are dropped at each sign-out.
   const until = new Date(now.getTime() + (ctx.config.ACCESS_TOKEN_TTL_SECONDS + 60) * 1000).toISOString();
@@ -286,7 +312,11 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   await ctx.mailer.send(accountLinkMail(accountReader(user), 'reset', link));
 }
 
-export async function resetPassword(ctx: AppContext, body: z.infer<typeof resetPasswordBody>): Promise<void> {
+/**
+ * Sets a new password with a mailed reset link, ends every session, and signs this device in (the
+ * link proved the mailbox, as a sign-in link does); the session is listed as begun by a reset link.
+ */
+export async function resetPassword(ctx: AppContext, body: z.infer<typeof resetPasswordBody>, userAgent?: string): Promise<Session | undefined> {
   await assertPasswordAllowed(body.password);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now();
@@ -301,10 +331,13 @@ export async function resetPassword(ctx: AppContext, body: z.infer<typeof resetP
     return { userId, generation: await revokeAllSessions(tx, userId, now) };
   });
   await announceSessionsEnded(ctx, ended.userId, ended.generation);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, ended.userId));
+  if (!user || user.accountStatus === 'disabled') return undefined;
+  return startSession(ctx, user, { via: 'reset', userAgent });
 }
 
 /** Changes the password, ends every other session and starts a fresh one for this device. */
-export async function changePassword(ctx: AppContext, user: UserRow, body: z.infer<typeof changePasswordBody>): Promise<Session> {
+export async function changePassword(ctx: AppContext, user: UserRow, body: z.infer<typeof changePasswordBody>, userAgent?: string): Promise<Session> {
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError('validation_failed', says('auth.wrongCurrentPassword'), {
       currentPassword: says('auth.wrongCurrentPassword'),
@@ -319,5 +352,5 @@ export async function changePassword(ctx: AppContext, user: UserRow, body: z.inf
     return revokeAllSessions(tx, user.id, now);
   });
   await announceSessionsEnded(ctx, user.id, generation);
-  return startSession(ctx, { ...user, passwordHash, loginStatus: 'ok', sessionGeneration: generation });
+  return startSession(ctx, { ...user, passwordHash, loginStatus: 'ok', sessionGeneration: generation }, { via: 'password', userAgent });
 }

@@ -24,11 +24,13 @@ export function effectiveSettings(stored: Record<string, unknown>): Settings {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The person's estates. The installation's administrator whose chosen estate is not one of theirs
- * is visiting it for support: it is listed too, with the visit's only role, Admin (99), so the web
- * asks the policy as the server does (`estateRoles`): everything every member reads, no write.
+ * The person, their estates and settings, and the sign-ins by an emailed link on other sessions
+ * than `sessionId` (read from the user row: no query), which the app tells them of once. The
+ * installation's administrator whose chosen estate is not one of theirs is visiting it for support:
+ * it is listed too, with the visit's only role, Admin (99), so the web asks the policy as the server
+ * does (`estateRoles`): everything every member reads, no write.
  */
-export async function getMe(ctx: AppContext, user: UserRow) {
+export async function getMe(ctx: AppContext, user: UserRow, sessionId?: string) {
   const settings = effectiveSettings(user.settings);
   const rows: { estateId: string; estateName: string; stage: number; roles: number[] }[] = await ctx.db
     .select({ estateId: estates.id, estateName: estates.name, stage: estates.stage, roles: memberships.roles })
@@ -41,7 +43,8 @@ export async function getMe(ctx: AppContext, user: UserRow) {
     const [visit] = await ctx.db.select({ estateId: estates.id, estateName: estates.name, stage: estates.stage }).from(estates).where(eq(estates.id, chosen));
     if (visit) rows.push({ ...visit, roles: estateRoles(null, true) });
   }
-  return { user: toUserDto(user), memberships: rows, settings };
+  const linkSignIns = user.linkSignIns.filter((s) => s.sid !== sessionId).map((s) => ({ sessionId: s.sid, at: s.at, userAgent: s.userAgent }));
+  return { user: toUserDto(user), memberships: rows, settings, linkSignIns };
 }
 
 export async function updateMe(ctx: AppContext, user: UserRow, body: z.infer<typeof updateMeBody>) {

@@ -1,6 +1,7 @@
 /** The profile's own calls: phone and picture, the person's timeline and the photos they added. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyPhotosAnswer, ProfileAnswer, TimelineAnswer } from '@estate/domain/schemas/people';
+import type { SessionsAnswer } from '@estate/domain/schemas/sessions';
 import { api } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/query-keys';
 
@@ -47,5 +48,24 @@ export function useMyPhotos() {
       api<MyPhotosAnswer>(`/api/me/photos${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The person's sessions (issue 31): where they are signed in. Kept under "me", outside the profile's prefix. */
+const SESSIONS_KEY = ['me', 'sessions'] as const;
+
+export function useSessions() {
+  return useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: async () => (await api<SessionsAnswer>('/api/me/sessions')).sessions,
+  });
+}
+
+/** Signs out one of the person's other devices; the list is read again. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

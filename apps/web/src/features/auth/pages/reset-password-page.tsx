@@ -14,6 +14,7 @@ import { AuthFrame } from '../../../shared/ui/auth-frame';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { resetPassword } from '../api';
 import { newPasswordForm } from '../components/form-schemas';
+import { HAD_SESSION, setFlag } from '../../../shared/session/session-flags';
 
 /** Set a new password from the link in the reset mail (`?token=`). */
 export function ResetPasswordPage() {
@@ -48,8 +49,9 @@ export function ResetPasswordPage() {
     return (
       <AuthFrame title={t('auth.reset.title')}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-          <Callout severity="success">{t('auth.reset.done')}</Callout>
-          <ContainedLink to="/login">{t('auth.mailConfirm.toLogin')}</ContainedLink>
+          <Callout severity="success">{t('sessions:reset.done')}</Callout>
+          {/* The answer set this device's refresh cookie (issue 31): a fresh load restores the session. */}
+          <ContainedButton onClick={() => window.location.assign('/')}>{t('sessions:reset.continue')}</ContainedButton>
         </Box>
       </AuthFrame>
     );
@@ -59,6 +61,8 @@ export function ResetPasswordPage() {
     setFormError(null);
     try {
       await resetPassword({ token, password });
+      // The reset signed this device in; the next page load restores the session from its cookie.
+      setFlag(HAD_SESSION, true);
       setDone(true);
     } catch (error) {
       if (isApiError(error) && error.fields.password)

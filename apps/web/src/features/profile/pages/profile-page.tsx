@@ -26,8 +26,9 @@ import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 
 // The form and its checks load only on the password tab, so the profile opens quickly (ADR 0004).
 const ChangePasswordForm = lazyNamed(() => import('../components/change-password-form'), 'ChangePasswordForm');
+const MySessions = lazyNamed(() => import('../components/my-sessions'), 'MySessions');
 
-const TABS = ['timeline', 'photos', 'about', 'password'] as const;
+const TABS = ['timeline', 'photos', 'about', 'password', 'sessions'] as const;
 type TabName = (typeof TABS)[number];
 
 function isTab(value: string | undefined): value is TabName {
@@ -36,7 +37,8 @@ function isTab(value: string | undefined): value is TabName {
 
 /**
  * `/profile/:tab?`: the person's own activity in their estates (timeline), the photos they added,
- * about (name, picture, phone, language), and change password.
+ * about (name, picture, phone, language), change password, and the devices where they are
+ * signed in (sessions, issue 31).
  */
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
@@ -76,7 +78,7 @@ export function ProfilePage() {
             <Tab
               key={name}
               value={name}
-              label={t(`profile.tabs.${name}`)}
+              label={name === 'sessions' ? t('sessions:tab') : t(`profile.tabs.${name}`)}
               component={RouterLink}
               to={`/profile/${name}`}
             />
@@ -132,6 +134,11 @@ export function ProfilePage() {
             />
           </Suspense>
         </Paper>
+      )}
+      {selected === 'sessions' && (
+        <Suspense fallback={<FullPageLoader />}>
+          <MySessions />
+        </Suspense>
       )}
     </PageLayout>
   );
