@@ -275,8 +275,8 @@ export async function makeReportFiles(facts: EstateFacts, fairness: FairnessRepo
       {
         kind: 'table',
         columns: [
-          { title: 'Receiver', width: 0.24 },
-          { title: 'Received', width: 0.1, align: 'right' },
+          { title: 'Receiver', width: 0.22 },
+          { title: 'Received', width: 0.12, align: 'right' },
           { title: 'Hearted got', width: 0.12, align: 'right' },
           { title: 'High-interest (top 3)', width: 0.16, align: 'right' },
           { title: 'Value', width: 0.16, align: 'right' },
@@ -365,17 +365,27 @@ export async function makeReportFiles(facts: EstateFacts, fairness: FairnessRepo
     ...(setAside.length === 0 ? [{ kind: 'text', text: 'No item was left unwanted or on hold.' } as Block] : []),
     ...setAside.flatMap((g): Block[] => [
       { kind: 'heading', text: outcomeHeading(g, true) },
-      {
-        kind: 'table',
-        columns: [
-          { title: 'Number', width: 0.11 },
-          { title: 'Item', width: 0.28 },
-          { title: 'Note', width: 0.27 },
-          { title: 'Buyer', width: 0.16 },
-          { title: 'Sale price', width: 0.18, align: 'right' },
-        ],
-        rows: g.items.map((i) => [i.label, i.name, i.dispositionNote, i.buyer, salePrice(i)]),
-      },
+      g.outcome === 'sold'
+        ? {
+            kind: 'table',
+            columns: [
+              { title: 'Number', width: 0.11 },
+              { title: 'Item', width: 0.28 },
+              { title: 'Note', width: 0.27 },
+              { title: 'Buyer', width: 0.16 },
+              { title: 'Sale price', width: 0.18, align: 'right' },
+            ],
+            rows: g.items.map((i) => [i.label, i.name, i.dispositionNote, i.buyer, salePrice(i)]),
+          }
+        : {
+            kind: 'table',
+            columns: [
+              { title: 'Number', width: 0.11 },
+              { title: 'Item', width: 0.4 },
+              { title: 'Note', width: 0.49 },
+            ],
+            rows: g.items.map((i) => [i.label, i.name, i.dispositionNote]),
+          },
     ]),
   ]);
 
