@@ -88,7 +88,16 @@ describe('the final accounting, from the control panel to the report files', () 
     await advanceTo(server.url, seeded, [30, 31]);
     await t('POST', '/steps/31/run');
     await advanceTo(server.url, seeded, [40, 41]);
-    for (const key of ['desk', 'clock', 'lamp', 'table']) await t('PUT', `/items/${id[key]}/handover`, { status: 'handed-over', method: 'pickup' });
+    for (const key of ['desk', 'clock', 'lamp', 'table']) {
+      // A hand-over is recorded at the version of the item the trustee saw (If-Match).
+      const { item } = (await t('GET', `/items/${id[key]}`)) as { item: { version: number } };
+      const res = await fetch(`${server.url}${url(`/items/${id[key]}/handover`)}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${seeded.trustee.token}`, 'if-match': `"${item.version}"` },
+        body: JSON.stringify({ status: 'handed-over', method: 'pickup' }),
+      });
+      expect(res.status, await res.text()).toBe(200);
+    }
     await t('PUT', `/items/${id.vase}/disposition`, { disposition: 'donate', note: 'To the church fair' });
     await t('PUT', `/items/${id.piano}/disposition`, { disposition: 'sell' });
     await t('PUT', `/items/${id.piano}/sale`, { price: 1200.5, buyer: 'Mr Keys' });
@@ -100,6 +109,7 @@ describe('the final accounting, from the control panel to the report files', () 
   /** Downloads one report file from Trustee Reports, as the trustee would. */
   async function download(kind: string, type: 'PDF' | 'Spreadsheet'): Promise<Buffer> {
     const row = trustee.getByTestId('report-file').filter({ hasText: nt('en', 'closing', `reports.kinds.${kind}`) }).filter({ hasText: type });
+    expect(await row.count(), `${kind} ${type}: ${await trustee.getByTestId('report-file').allTextContents()}`).toBe(1);
     const [file] = await Promise.all([trustee.waitForEvent('download'), row.getByRole('button').click()]);
     const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), file.suggestedFilename());
     await file.saveAs(path);
@@ -141,14 +151,14 @@ describe('the final accounting, from the control panel to the report files', () 
     expect(totals.find((r) => r[0] === 'Received, everyone')).toEqual(['Received, everyone', 3, 710, 'USD', 'Appraised value']);
     expect(totals.find((r) => r[0] === 'Sale proceeds')).toEqual(['Sale proceeds', 1, 1200.5, 'USD', 'Sale price']);
 
-    // The page of unwanted items adds up the sale proceeds too.
-    await trustee.goto(`${server.url}/unwanted-items`);
-    await trustee.getByTestId('sale-proceeds').waitFor();
-    expect(await trustee.getByTestId('sale-proceeds').textContent()).toContain('1,200.50');
-
     // The beneficiaries' file: the same groups, without money.
     const theirs = pdfLines(await download('assignments', 'PDF')).flat().join('\n');
     for (const s of ['Returned to its owner — 1 item', 'Donated — 1 item', 'Sold — 1 item']) expect(theirs).toContain(s);
     expect(theirs).not.toMatch(/USD/);
+
+    // The page of unwanted items adds up the sale proceeds too.
+    await trustee.goto(`${server.url}/unwanted-items`);
+    await trustee.getByTestId('sale-proceeds').waitFor();
+    expect(await trustee.getByTestId('sale-proceeds').textContent()).toContain('1,200.50');
   });
 });
