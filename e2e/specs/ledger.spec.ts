@@ -109,7 +109,7 @@ describe('the final accounting, from the control panel to the report files', () 
   /** Downloads one report file from Trustee Reports, as the trustee would. */
   async function download(kind: string, type: 'PDF' | 'Spreadsheet'): Promise<Buffer> {
     const row = trustee.getByTestId('report-file').filter({ hasText: nt('en', 'closing', `reports.kinds.${kind}`) }).filter({ hasText: type });
-    expect(await row.count(), `${kind} ${type}: ${await trustee.getByTestId('report-file').allTextContents()}`).toBe(1);
+    expect(await row.count(), `${kind} ${type}: ${(await trustee.getByTestId('report-file').allTextContents()).join(' | ')}`).toBe(1);
     const [file] = await Promise.all([trustee.waitForEvent('download'), row.getByRole('button').click()]);
     const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), file.suggestedFilename());
     await file.saveAs(path);
