@@ -316,6 +316,7 @@ const CORE_FIXTURES: Record<string, Fixture> = {
   'POST /api/estates/:eid/steps/:step/undo': { request: () => ({ params: { step: 14 } }), facts: { step: 14 } },
   'GET /api/estates/:eid/draws': { request: () => ({}) },
   'GET /api/estates/:eid/draws/:step': { request: () => ({ params: { step: 14 } }), facts: { step: 14 } },
+  'GET /api/estates/:eid/draws/:step/lines': { request: () => ({ params: { step: 14 } }), facts: { step: 14 } },
   'POST /api/estates/:eid/draws/publish': { request: () => ({}) },
   'GET /api/estates/:eid/pool-summary': { request: () => ({}) },
   'GET /api/estates/:eid/fairness': { request: () => ({}) },

@@ -32,10 +32,41 @@ export type DirectivesAnswer = z.infer<typeof directivesAnswer>;
 export const entropyAnswer = z.object({ step: z.number().int(), commitment: z.string(), publicEntropy: z.string() });
 export type EntropyAnswer = z.infer<typeof entropyAnswer>;
 
-/** A simulation of the step: the record it would write, nothing stored. */
-export const stepPreviewAnswer = z.object({ preview: z.literal(true), notice: z.string(), record: drawRecordSchema });
+/**
+ * One item of a step's result in words: its number and name, and the person it went to, or that
+ * nobody wanted it (with what became of it since, when decided).
+ */
+export const drawLineSchema = z.object({
+  itemId: z.string(),
+  label: z.string(),
+  name: z.string(),
+  memberId: z.string().nullable(),
+  memberName: z.string().nullable(),
+  unwanted: z.boolean(),
+  outcome: z.enum(['donate', 'sell', 'discard', 'family']).nullable(),
+  round: z.number().int().optional(),
+  pick: z.number().int().optional(),
+  tokens: z.number().int().optional(),
+  tied: z.number().int().optional(),
+});
+export type DrawLine = z.infer<typeof drawLineSchema>;
+
+/**
+ * What a practice draw of step 21 or 31 can promise about the real one: how many items it gives
+ * away, to how many people, and who can receive each item (one name: certain).
+ */
+export const drawCertaintySchema = z.object({
+  items: z.number().int(),
+  certain: z.number().int(),
+  receivers: z.number().int(),
+  pools: z.array(z.object({ itemId: z.string(), label: z.string(), name: z.string(), members: z.array(z.object({ id: z.string(), name: z.string() })) })),
+});
+export type DrawCertaintyView = z.infer<typeof drawCertaintySchema>;
+
+/** A simulation of the step: the record it would write, nothing stored; `certainty` for steps 21 and 31. */
+export const stepPreviewAnswer = z.object({ preview: z.literal(true), notice: z.string(), record: drawRecordSchema, lines: z.array(drawLineSchema), certainty: drawCertaintySchema.nullable() });
 export type StepPreviewAnswer = z.infer<typeof stepPreviewAnswer>;
-export const stepRunAnswer = z.object({ record: drawRecordSchema });
+export const stepRunAnswer = z.object({ record: drawRecordSchema, lines: z.array(drawLineSchema) });
 export type StepRunAnswer = z.infer<typeof stepRunAnswer>;
 export const stepUndoAnswer = z.object({ step: z.number().int(), undone: z.literal(true), restored: z.number().int() });
 export type StepUndoAnswer = z.infer<typeof stepUndoAnswer>;
@@ -52,6 +83,10 @@ export const drawSummarySchema = z.object({
 export type DrawSummary = z.infer<typeof drawSummarySchema>;
 export const drawsAnswer = z.object({ draws: z.array(drawSummarySchema) });
 export type DrawsAnswer = z.infer<typeof drawsAnswer>;
+
+/** `GET …/draws/:step/lines` (trustees and observers): the stored result in words. */
+export const drawLinesAnswer = z.object({ step: z.number().int(), lines: z.array(drawLineSchema) });
+export type DrawLinesAnswer = z.infer<typeof drawLinesAnswer>;
 
 /** One step's record: the full record, or the caller's own copy. */
 export const drawAnswer = z.union([drawRecordSchema, beneficiaryCopySchema]);

@@ -14,7 +14,7 @@ import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { exportItems, safeFileName } from '../catalogue-io/service.js';
-import { DISPOSITION_TEXT, HANDOVER_TEXT, loadEstateFacts, reasonText, type EstateFacts } from './estate-facts.js';
+import { accountingOf, DISPOSITION_TEXT, HANDOVER_TEXT, loadEstateFacts, OUTCOME_TEXT, ownerOf, reasonText, totalLines, type EstateFacts } from './estate-facts.js';
 import { reportRows } from './service.js';
 
 const ACTIVITY_PAGE = 1000;
@@ -46,10 +46,11 @@ function readme(facts: EstateFacts, now: Date, counts: { photos: number; reports
     'catalogue/items.csv          the catalogue, one row per item, with who received it, why, and its hand-over',
     'catalogue/items.xlsx         the same as an Excel workbook',
     'records/members.csv          the members, their email addresses and roles',
-    'records/assignments.csv      every item that went to someone: receiver, reason, value, date',
+    'records/assignments.csv      every item that went to someone or back to its owner: receiver, reason, appraised value, date',
     'records/handover.csv         each assigned item\'s hand-over: status, method, dates, note',
     'records/receipts.csv         every receipt: who confirmed which item arrived, and when',
-    'records/dispositions.csv     what became of unwanted and held items (donate, sell, discard, family), sales',
+    'records/dispositions.csv     what became of the items nobody received (donated, sold, discarded, family), sales',
+    'records/totals.csv           the accounting\'s totals: items and appraised value received, returns, outcomes, sale proceeds',
     'records/activity.csv         the whole activity log, oldest first (who changed what, when)',
     'records/draws/step-NN.json   each automated step\'s draw record; check one on the portal\'s verify page',
     '                             or with `npm run verify-draw -- step-NN.json`',
@@ -145,10 +146,17 @@ export async function estateArchive(ctx: AppContext, access: EstateAccess): Prom
   }
   const roleNames = (roles: number[]) => roles.map((r) => (isRoleCode(r) ? ROLE_KEYS[r] : String(r))).join('; ');
   add('records/members.csv', csv(['Name', 'Email', 'Roles'], facts.members.map((m) => [m.name, m.email, roleNames(m.roles)])));
-  const assigned = facts.items.filter((i) => i.reason !== null || i.receiverId !== null);
+  // Grouped by what happened (domain finalAccounting), as in the report files.
+  const accounting = accountingOf(facts);
   add(
     'records/assignments.csv',
-    csv(['Number', 'Item', 'Receiver', 'Reason', 'Value', 'Currency', 'Assigned at'], assigned.map((i) => [i.label, i.name, i.receiverId ? i.receiver : 'Back to its owner', reasonText(i.reason), i.value, i.currency, iso(i.assignedAt)])),
+    csv(
+      ['Number', 'Item', 'What happened', 'Receiver or owner', 'Reason', 'Appraised value', 'Currency', 'Assigned at'],
+      [
+        ...accounting.received.flatMap((g) => g.items.map((i) => [i.label, i.name, 'Received', g.receiver, reasonText(i.reason), i.value, i.currency, iso(i.assignedAt)])),
+        ...accounting.returned.map((i) => [i.label, i.name, 'Returned to its owner', ownerOf(i), reasonText(i.reason), i.value, i.currency, iso(i.assignedAt)]),
+      ],
+    ),
   );
   add(
     'records/handover.csv',
@@ -161,10 +169,13 @@ export async function estateArchive(ctx: AppContext, access: EstateAccess): Prom
   add(
     'records/dispositions.csv',
     csv(
-      ['Number', 'Item', 'Status', 'Decision', 'Note', 'Sale price', 'Currency', 'Buyer'],
-      facts.items.filter((i) => i.disposition !== null || i.status === 'unwanted' || i.status === 'hold').map((i) => [i.label, i.name, i.status, i.disposition ? (DISPOSITION_TEXT[i.disposition] ?? i.disposition) : '', i.dispositionNote, i.salePrice, i.saleCurrency, i.buyer]),
+      ['Number', 'Item', 'Status', 'What happened', 'Decision', 'Note', 'Sale price', 'Sale currency', 'Buyer'],
+      accounting.setAside.flatMap((g) =>
+        g.items.map((i) => [i.label, i.name, i.status, OUTCOME_TEXT[g.outcome], i.disposition ? (DISPOSITION_TEXT[i.disposition] ?? i.disposition) : '', i.dispositionNote, i.salePrice, i.salePrice === null ? '' : (i.saleCurrency ?? i.currency), i.buyer]),
+      ),
     ),
   );
+  add('records/totals.csv', csv(['What', 'Items', 'Amount', 'Currency', 'Amount is'], totalLines(accounting).map((l) => [l.what, l.items, l.amount, l.currency, l.kind])));
   zip.addReadStreamLazy('records/activity.csv', { mtime }, (callback) => callback(null, activityCsv(ctx, estateId, names)));
   for (const d of facts.draws) add(`records/draws/step-${d.step}.json`, json(d.record));
   const usedNames = new Set<string>();

@@ -4,6 +4,7 @@
  * records. The report files and the archive are made from this, so they always agree.
  */
 import { asc, eq } from 'drizzle-orm';
+import { finalAccounting, type FinalAccounting, type SetAsideOutcome, type Amount } from '@estate/domain/final-accounting';
 import { handoverViewStatus, type HandoverViewStatus } from '@estate/domain/handover';
 import { itemLabel } from '@estate/domain/item-status';
 import { Role } from '@estate/domain/roles';
@@ -26,6 +27,8 @@ export type FactItem = {
   receiverId: string | null;
   receiver: string;
   reason: string | null;
+  /** The trustee's note on a return (who the owner is, when they are not a member). */
+  returnNote: string;
   assignedAt: Date | null;
   handover: HandoverViewStatus | null;
   method: string | null;
@@ -57,6 +60,7 @@ export const REASON_TEXT: Record<string, string> = {
   'high-interest': 'High-interest draw',
   tokens: 'Priority tokens',
   trustee: "Trustee's decision",
+  unwanted: 'Nobody wanted it',
 };
 export const reasonText = (reason: string | null) => (reason ? (REASON_TEXT[reason] ?? reason) : '');
 
@@ -70,6 +74,19 @@ export const HANDOVER_TEXT: Record<HandoverViewStatus, string> = {
 };
 
 export const DISPOSITION_TEXT: Record<string, string> = { donate: 'Donate', sell: 'Sell', discard: 'Discard', family: 'Family decision' };
+
+/** What became of an item nobody received, as the final accounting's headings say it. */
+export const OUTCOME_TEXT: Record<SetAsideOutcome, string> = {
+  donated: 'Donated',
+  sold: 'Sold',
+  'for-sale': 'To be sold, not sold yet',
+  discarded: 'Discarded',
+  family: 'Kept for a family decision',
+  undecided: 'Not yet decided',
+};
+
+/** Who a returned item went back to: the member, or (outside the family) "Its owner". */
+export const ownerOf = (item: FactItem) => (item.receiverId ? item.receiver : 'Its owner (not a member)');
 
 const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
 
@@ -122,6 +139,7 @@ export async function loadEstateFacts(db: Db, estateId: string): Promise<EstateF
       receiverId: row.assignedTo,
       receiver: nameOf(row.assignedTo),
       reason: row.assignmentReason,
+      returnNote: row.assignmentReason === 'return' && typeof row.assignmentDetail?.note === 'string' ? row.assignmentDetail.note : '',
       assignedAt: row.assignedAt,
       handover: assigned ? handoverViewStatus(h?.status ?? null, Boolean(r)) : null,
       method: h?.method ?? null,
@@ -157,16 +175,41 @@ export async function loadEstateFacts(db: Db, estateId: string): Promise<EstateF
   return { estate, members, items: factItems, draws, receipts: receiptList };
 }
 
-/** Items that went to someone (or back to an owner), grouped by receiver name, receivers in name order. */
-export function byReceiver(facts: EstateFacts): { receiver: string; receiverId: string | null; items: FactItem[] }[] {
-  const groups = new Map<string, { receiver: string; receiverId: string | null; items: FactItem[] }>();
-  for (const item of facts.items) {
-    if (item.reason === null && item.receiverId === null) continue;
-    const key = item.receiverId ?? `return:${item.reason}`;
-    const receiver = item.receiverId ? item.receiver : 'Back to its owner';
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { receiver, receiverId: item.receiverId, items: [] }));
-    group.items.push(item);
-  }
-  return [...groups.values()].sort((a, b) => (a.receiverId === null ? 1 : b.receiverId === null ? -1 : a.receiver.localeCompare(b.receiver)));
+export type Accounting = Omit<FinalAccounting<FactItem>, 'received'> & { received: (FinalAccounting<FactItem>['received'][number] & { receiver: string })[] };
+
+/**
+ * The estate's items grouped by what happened (domain `finalAccounting`): received by each person
+ * (receivers in name order), returned to their owner, and the rest by outcome, with the money apart.
+ */
+export function accountingOf(facts: EstateFacts): Accounting {
+  const names = new Map(facts.items.map((i) => [i.receiverId, i.receiver]));
+  const nameOf = (id: string) => names.get(id) ?? '';
+  const result = finalAccounting(facts.items, (a, b) => nameOf(a).localeCompare(nameOf(b)) || a.localeCompare(b));
+  return { ...result, received: result.received.map((g) => ({ ...g, receiver: nameOf(g.receiverId) })) };
+}
+
+/** Amounts per currency in plain figures: "1,200.00 USD + 300.00 EUR", or "—" when there are none. */
+export function amounts(list: Amount[]): string {
+  return list.map((a) => `${a.amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${a.currency}`).join(' + ') || '—';
+}
+
+/** One line of the accounting's totals: what, how many items, and an amount with what it is. */
+export type TotalLine = { what: string; items: number; amount: number | null; currency: string; kind: 'Appraised value' | 'Sale price' | '' };
+
+/**
+ * The accounting's totals, as the spreadsheet and the archive list them: per receiver and for all
+ * (appraised values), returns and each outcome (counts), and the sale proceeds (sale prices).
+ */
+export function totalLines(a: Accounting): TotalLine[] {
+  const lines: TotalLine[] = [];
+  const add = (what: string, items: number, list: Amount[], kind: TotalLine['kind']) => {
+    if (list.length === 0) lines.push({ what, items, amount: kind === 'Sale price' ? 0 : null, currency: '', kind });
+    for (const x of list) lines.push({ what, items, amount: x.amount, currency: x.currency, kind });
+  };
+  for (const g of a.received) add(`Received by ${g.receiver}`, g.items.length, g.value, 'Appraised value');
+  add('Received, everyone', a.received.reduce((n, g) => n + g.items.length, 0), a.receivedValue, 'Appraised value');
+  lines.push({ what: 'Returned to its owner', items: a.returned.length, amount: null, currency: '', kind: '' });
+  for (const g of a.setAside) lines.push({ what: OUTCOME_TEXT[g.outcome], items: g.items.length, amount: null, currency: '', kind: '' });
+  add('Sale proceeds', a.setAside.find((g) => g.outcome === 'sold')?.items.length ?? 0, a.proceeds, 'Sale price');
+  return lines;
 }

@@ -67,7 +67,8 @@ export async function renderReportPdf(options: { title: string; subtitle: string
     } else if (block.kind === 'facts') {
       for (const [label, value] of block.rows) {
         doc.font(bodyFont).fontSize(BODY + 0.5);
-        const h = Math.max(doc.heightOfString(show(value), { width: width * 0.62 }), 12);
+        // The row is as tall as the taller of its two sides: a label that wraps pushes the next row down.
+        const h = Math.max(doc.heightOfString(show(label), { width: width * 0.36 }), doc.heightOfString(show(value), { width: width * 0.62 }), 12);
         ensure(h + 2);
         const y = doc.y;
         doc.fillColor('#52606d').text(show(label), MARGIN, y, { width: width * 0.36 });

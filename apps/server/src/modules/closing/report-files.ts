@@ -7,7 +7,7 @@ import type { FairnessReport } from '@estate/domain/fairness/report';
 import { STAGE_NAMES, isStageCode } from '@estate/domain/stages';
 import { escapeCell } from '../catalogue-io/sheet.js';
 import { safeFileName } from '../catalogue-io/service.js';
-import { byReceiver, DISPOSITION_TEXT, HANDOVER_TEXT, reasonText, type EstateFacts } from './estate-facts.js';
+import { accountingOf, amounts, HANDOVER_TEXT, OUTCOME_TEXT, ownerOf, reasonText, totalLines, type EstateFacts, type FactItem } from './estate-facts.js';
 import { renderReportPdf, type Block } from './pdf.js';
 
 export type ReportKind = 'assignment-summary' | 'assignments' | 'fairness' | 'handover' | 'dispositions' | 'draw-record' | 'settlement';
@@ -47,73 +47,167 @@ export async function tableWorkbook(sheets: Sheet[]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Totals of the values a group of items carries, per currency ("1,200.00 USD + 300.00 EUR"). */
-function totals(items: { value: number | null; currency: string }[]): string {
-  const sums = new Map<string, number>();
-  for (const i of items) if (i.value !== null) sums.set(i.currency, (sums.get(i.currency) ?? 0) + i.value);
-  return [...sums.entries()].map(([c, v]) => money(v, c)).join(' + ') || '—';
-}
-
 export async function makeReportFiles(facts: EstateFacts, fairness: FairnessReport | null, now: Date): Promise<MadeFile[]> {
   const estate = facts.estate.name;
   const slug = safeFileName(estate);
   const stage = isStageCode(facts.estate.stage) ? STAGE_NAMES[facts.estate.stage] : String(facts.estate.stage);
   const subtitle = `${estate} · made ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC · stage "${stage}"`;
-  const groups = byReceiver(facts);
+  const accounting = accountingOf(facts);
+  const { received, returned, setAside, proceeds } = accounting;
   const files: MadeFile[] = [];
   const pdf = async (kind: ReportKind, name: string, accessLevel: AccessLevel, blocks: Block[]) =>
     files.push({ kind, name, type: 'pdf', accessLevel, fileName: `${slug}-${kind}.pdf`, contentType: 'application/pdf', bytes: await renderReportPdf({ title: name, subtitle, blocks }) });
   const xlsx = async (kind: ReportKind, name: string, accessLevel: AccessLevel, sheets: Sheet[]) =>
     files.push({ kind, name, type: 'spreadsheet', accessLevel, fileName: `${slug}-${kind}.xlsx`, contentType: XLSX, bytes: await tableWorkbook(sheets) });
+  const count = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+  const receivedCount = received.reduce((n, g) => n + g.items.length, 0);
+  const setAsideCount = setAside.reduce((n, g) => n + g.items.length, 0);
+  const sold = setAside.find((g) => g.outcome === 'sold')?.items ?? [];
+  const salePrice = (i: FactItem) => money(i.salePrice, i.saleCurrency ?? i.currency);
+  /** The heading of one outcome's group; the sold one says what the sales brought in. */
+  const outcomeHeading = (g: (typeof setAside)[number], withMoney: boolean) =>
+    `${OUTCOME_TEXT[g.outcome]} — ${count(g.items.length)}${withMoney && g.outcome === 'sold' ? `, sale proceeds ${amounts(proceeds)}` : ''}`;
+  const returnedBlocks = (withNote: boolean): Block[] =>
+    returned.length === 0
+      ? []
+      : [
+          { kind: 'heading', text: `Returned to its owner — ${count(returned.length)}` },
+          {
+            kind: 'table',
+            columns: withNote
+              ? [
+                  { title: 'Number', width: 0.12 },
+                  { title: 'Item', width: 0.34 },
+                  { title: 'Owner', width: 0.24 },
+                  { title: 'Note', width: 0.3 },
+                ]
+              : [
+                  { title: 'Number', width: 0.14 },
+                  { title: 'Item', width: 0.52 },
+                  { title: 'Owner', width: 0.34 },
+                ],
+            rows: returned.map((i) => (withNote ? [i.label, i.name, ownerOf(i), i.returnNote] : [i.label, i.name, ownerOf(i)])),
+          },
+        ];
 
-  // 1. Assignment summary by receiver, with values (trustees).
+  // 1. The final accounting by what happened, with values and sale proceeds (trustees).
   await pdf('assignment-summary', 'Assignment summary by receiver', 'trustees', [
-    { kind: 'text', text: 'Every item that went to someone, by receiver, with its appraised value and the reason it went there.' },
+    { kind: 'text', text: 'What happened to every item: who received it and why, what went back to its owner, and what became of the items nobody received. Appraised values and sale prices are always shown apart.' },
+    {
+      kind: 'facts',
+      rows: [
+        ['Received', count(receivedCount)],
+        ['Returned to its owner', count(returned.length)],
+        ['Nobody received', count(setAsideCount)],
+        ['Appraised value received', amounts(accounting.receivedValue)],
+        ['Sale proceeds', `${amounts(proceeds)} (${count(sold.length)} sold)`],
+      ],
+    },
+    { kind: 'heading', text: 'Received, by person' },
     {
       kind: 'table',
       columns: [
         { title: 'Receiver', width: 0.5 },
         { title: 'Items', width: 0.15, align: 'right' },
-        { title: 'Value received', width: 0.35, align: 'right' },
+        { title: 'Appraised value received', width: 0.35, align: 'right' },
       ],
-      rows: groups.map((g) => [g.receiver, String(g.items.length), totals(g.items)]),
-      emptyText: 'No item has been assigned.',
+      rows: received.map((g) => [g.receiver, String(g.items.length), amounts(g.value)]),
+      emptyText: 'Nobody has received an item.',
     },
-    ...groups.flatMap((g): Block[] => [
-      { kind: 'heading', text: `${g.receiver} — ${g.items.length} ${g.items.length === 1 ? 'item' : 'items'}, ${totals(g.items)}` },
+    ...received.flatMap((g): Block[] => [
+      { kind: 'heading', text: `${g.receiver} — ${count(g.items.length)}, ${amounts(g.value)}` },
       {
         kind: 'table',
         columns: [
           { title: 'Number', width: 0.12 },
           { title: 'Item', width: 0.4 },
-          { title: 'Reason', width: 0.28 },
-          { title: 'Value', width: 0.2, align: 'right' },
+          { title: 'Reason', width: 0.26 },
+          { title: 'Appraised value', width: 0.22, align: 'right' },
         ],
         rows: g.items.map((i) => [i.label, i.name, reasonText(i.reason), money(i.value, i.currency)]),
       },
     ]),
+    ...returnedBlocks(true),
+    ...(setAside.length > 0 ? [{ kind: 'heading', text: `Nobody received — ${count(setAsideCount)}` } as Block] : []),
+    ...setAside.flatMap((g): Block[] => [
+      { kind: 'heading', text: outcomeHeading(g, true) },
+      g.outcome === 'sold'
+        ? {
+            kind: 'table',
+            columns: [
+              { title: 'Number', width: 0.12 },
+              { title: 'Item', width: 0.34 },
+              { title: 'Buyer', width: 0.32 },
+              { title: 'Sale price', width: 0.22, align: 'right' },
+            ],
+            rows: g.items.map((i) => [i.label, i.name, i.buyer, salePrice(i)]),
+          }
+        : {
+            kind: 'table',
+            columns: [
+              { title: 'Number', width: 0.12 },
+              { title: 'Item', width: 0.4 },
+              { title: 'Note', width: 0.48 },
+            ],
+            rows: g.items.map((i) => [i.label, i.name, i.dispositionNote]),
+          },
+    ]),
   ]);
   await xlsx('assignment-summary', 'Assignment summary by receiver', 'trustees', [
     {
-      name: 'By receiver',
+      name: 'Received',
       columns: [
         { header: 'Receiver', width: 28 },
         { header: 'Number', width: 10 },
         { header: 'Item', width: 36 },
         { header: 'Reason', width: 24 },
-        { header: 'Value', width: 12 },
+        { header: 'Appraised value', width: 16 },
         { header: 'Currency', width: 10 },
         { header: 'Assigned on', width: 14 },
       ],
-      rows: groups.flatMap((g) => g.items.map((i) => [g.receiver, i.label, i.name, reasonText(i.reason), i.value, i.currency, day(i.assignedAt)])),
+      rows: received.flatMap((g) => g.items.map((i) => [g.receiver, i.label, i.name, reasonText(i.reason), i.value, i.currency, day(i.assignedAt)])),
+    },
+    {
+      name: 'Returned to its owner',
+      columns: [
+        { header: 'Number', width: 10 },
+        { header: 'Item', width: 36 },
+        { header: 'Owner', width: 28 },
+        { header: 'Note', width: 40 },
+      ],
+      rows: returned.map((i) => [i.label, i.name, ownerOf(i), i.returnNote]),
+    },
+    {
+      name: 'Nobody received',
+      columns: [
+        { header: 'What happened', width: 26 },
+        { header: 'Number', width: 10 },
+        { header: 'Item', width: 36 },
+        { header: 'Note', width: 36 },
+        { header: 'Sale price', width: 12 },
+        { header: 'Sale currency', width: 12 },
+        { header: 'Buyer', width: 24 },
+      ],
+      rows: setAside.flatMap((g) => g.items.map((i) => [OUTCOME_TEXT[g.outcome], i.label, i.name, i.dispositionNote, i.salePrice, i.salePrice === null ? '' : (i.saleCurrency ?? i.currency), i.buyer])),
+    },
+    {
+      name: 'Totals',
+      columns: [
+        { header: 'What', width: 36 },
+        { header: 'Items', width: 8 },
+        { header: 'Amount', width: 14 },
+        { header: 'Currency', width: 10 },
+        { header: 'Amount is', width: 16 },
+      ],
+      rows: totalLines(accounting).map((l) => [l.what, l.items, l.amount, l.currency, l.kind]),
     },
   ]);
 
-  // 2. Who received what, and why (every beneficiary: what they may already see on each item).
+  // 2. Who received what, and why (every beneficiary: what they may already see on each item; no values).
   await pdf('assignments', 'Who received what', 'beneficiaries', [
-    { kind: 'text', text: 'Every item that went to someone, by receiver, with the reason it went there.' },
-    ...groups.flatMap((g): Block[] => [
-      { kind: 'heading', text: `${g.receiver} — ${g.items.length} ${g.items.length === 1 ? 'item' : 'items'}` },
+    { kind: 'text', text: 'What happened to every item: who received it and why, what went back to its owner, and what became of the items nobody received.' },
+    ...received.flatMap((g): Block[] => [
+      { kind: 'heading', text: `${g.receiver} — ${count(g.items.length)}` },
       {
         kind: 'table',
         columns: [
@@ -124,18 +218,36 @@ export async function makeReportFiles(facts: EstateFacts, fairness: FairnessRepo
         rows: g.items.map((i) => [i.label, i.name, reasonText(i.reason)]),
       },
     ]),
-    ...(groups.length === 0 ? [{ kind: 'text', text: 'No item has been assigned.' } as Block] : []),
+    ...(received.length === 0 ? [{ kind: 'text', text: 'Nobody has received an item.' } as Block] : []),
+    ...returnedBlocks(false),
+    ...(setAside.length > 0 ? [{ kind: 'heading', text: `Nobody received — ${count(setAsideCount)}` } as Block] : []),
+    ...setAside.flatMap((g): Block[] => [
+      { kind: 'heading', text: outcomeHeading(g, false) },
+      {
+        kind: 'table',
+        columns: [
+          { title: 'Number', width: 0.14 },
+          { title: 'Item', width: 0.86 },
+        ],
+        rows: g.items.map((i) => [i.label, i.name]),
+      },
+    ]),
   ]);
   await xlsx('assignments', 'Who received what', 'beneficiaries', [
     {
       name: 'Who received what',
       columns: [
-        { header: 'Receiver', width: 28 },
+        { header: 'What happened', width: 26 },
+        { header: 'Receiver or owner', width: 28 },
         { header: 'Number', width: 10 },
         { header: 'Item', width: 36 },
         { header: 'Reason', width: 24 },
       ],
-      rows: groups.flatMap((g) => g.items.map((i) => [g.receiver, i.label, i.name, reasonText(i.reason)])),
+      rows: [
+        ...received.flatMap((g) => g.items.map((i) => ['Received', g.receiver, i.label, i.name, reasonText(i.reason)])),
+        ...returned.map((i) => ['Returned to its owner', ownerOf(i), i.label, i.name, reasonText(i.reason)]),
+        ...setAside.flatMap((g) => g.items.map((i) => [OUTCOME_TEXT[g.outcome], '', i.label, i.name, ''])),
+      ],
     },
   ]);
 
@@ -163,8 +275,8 @@ export async function makeReportFiles(facts: EstateFacts, fairness: FairnessRepo
       {
         kind: 'table',
         columns: [
-          { title: 'Receiver', width: 0.24 },
-          { title: 'Received', width: 0.1, align: 'right' },
+          { title: 'Receiver', width: 0.22 },
+          { title: 'Received', width: 0.12, align: 'right' },
           { title: 'Hearted got', width: 0.12, align: 'right' },
           { title: 'High-interest (top 3)', width: 0.16, align: 'right' },
           { title: 'Value', width: 0.16, align: 'right' },
@@ -185,15 +297,16 @@ export async function makeReportFiles(facts: EstateFacts, fairness: FairnessRepo
     ]);
   }
 
-  // 4. Hand-over and receipts (trustees).
+  // 4. Hand-over and receipts (trustees): what went to someone, and what went back to its owner.
   const handed = facts.items.filter((i) => i.handover !== null);
+  const handoverGroups = [...received.map((g) => ({ title: g.receiver, items: g.items })), ...(returned.length > 0 ? [{ title: 'Returned to its owner', items: returned }] : [])];
   await pdf('handover', 'Hand-over and receipts', 'trustees', [
     {
       kind: 'facts',
       rows: (Object.keys(HANDOVER_TEXT) as (keyof typeof HANDOVER_TEXT)[]).map((s) => [HANDOVER_TEXT[s], String(handed.filter((i) => i.handover === s).length)]),
     },
-    ...groups.flatMap((g): Block[] => [
-      { kind: 'heading', text: g.receiver },
+    ...handoverGroups.flatMap((g): Block[] => [
+      { kind: 'heading', text: g.title },
       {
         kind: 'table',
         columns: [
@@ -212,7 +325,7 @@ export async function makeReportFiles(facts: EstateFacts, fairness: FairnessRepo
     {
       name: 'Hand-over',
       columns: [
-        { header: 'Receiver', width: 28 },
+        { header: 'Receiver or owner', width: 28 },
         { header: 'Number', width: 10 },
         { header: 'Item', width: 36 },
         { header: 'Location / Room', width: 28 },
@@ -224,27 +337,56 @@ export async function makeReportFiles(facts: EstateFacts, fairness: FairnessRepo
         { header: 'Confirmed by', width: 24 },
         { header: 'Note', width: 36 },
       ],
-      rows: groups.flatMap((g) =>
-        g.items.map((i) => [g.receiver, i.label, i.name, i.place, i.handover ? HANDOVER_TEXT[i.handover] : '', i.method ?? '', day(i.scheduledAt), day(i.handedOverAt), day(i.receivedAt), i.receivedBy, i.handoverNote]),
-      ),
+      rows: [...received.flatMap((g) => g.items.map((i) => [g.receiver, i] as const)), ...returned.map((i) => [`Returned to its owner: ${ownerOf(i)}`, i] as const)].map(([who, i]) => [
+        who,
+        i.label,
+        i.name,
+        i.place,
+        i.handover ? HANDOVER_TEXT[i.handover] : '',
+        i.method ?? '',
+        day(i.scheduledAt),
+        day(i.handedOverAt),
+        day(i.receivedAt),
+        i.receivedBy,
+        i.handoverNote,
+      ]),
     },
   ]);
 
-  // 5. What became of unwanted and held items (trustees: sale prices and buyers).
-  const setAside = facts.items.filter((i) => i.disposition !== null || i.status === 'unwanted' || i.status === 'hold');
+  // 5. What became of the items nobody received, by outcome, with the sale proceeds (trustees: sale prices and buyers).
   await pdf('dispositions', 'Unwanted and held items', 'trustees', [
     {
-      kind: 'table',
-      columns: [
-        { title: 'Number', width: 0.11 },
-        { title: 'Item', width: 0.3 },
-        { title: 'Decision', width: 0.15 },
-        { title: 'Note', width: 0.26 },
-        { title: 'Sale', width: 0.18, align: 'right' },
+      kind: 'facts',
+      rows: [
+        ...setAside.map((g): [string, string] => [OUTCOME_TEXT[g.outcome], count(g.items.length)]),
+        ['Sale proceeds', `${amounts(proceeds)} (${count(sold.length)} sold)`],
       ],
-      rows: setAside.map((i) => [i.label, i.name, i.disposition ? (DISPOSITION_TEXT[i.disposition] ?? i.disposition) : 'Not decided', i.dispositionNote, money(i.salePrice, i.saleCurrency ?? '')]),
-      emptyText: 'No item was left unwanted or on hold.',
     },
+    ...(setAside.length === 0 ? [{ kind: 'text', text: 'No item was left unwanted or on hold.' } as Block] : []),
+    ...setAside.flatMap((g): Block[] => [
+      { kind: 'heading', text: outcomeHeading(g, true) },
+      g.outcome === 'sold'
+        ? {
+            kind: 'table',
+            columns: [
+              { title: 'Number', width: 0.11 },
+              { title: 'Item', width: 0.28 },
+              { title: 'Note', width: 0.27 },
+              { title: 'Buyer', width: 0.16 },
+              { title: 'Sale price', width: 0.18, align: 'right' },
+            ],
+            rows: g.items.map((i) => [i.label, i.name, i.dispositionNote, i.buyer, salePrice(i)]),
+          }
+        : {
+            kind: 'table',
+            columns: [
+              { title: 'Number', width: 0.11 },
+              { title: 'Item', width: 0.4 },
+              { title: 'Note', width: 0.49 },
+            ],
+            rows: g.items.map((i) => [i.label, i.name, i.dispositionNote]),
+          },
+    ]),
   ]);
 
   // 6. Draw records, one JSON file per step (re-checkable with the verify page or `npm run verify-draw`).

@@ -114,7 +114,13 @@ describe('automated steps', () => {
     const preview = await call(h, 'POST', f.url('/steps/14/preview'), { as: f.trustee });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ preview: true, notice: expect.stringContaining('Simulation'), record: { step: 14, unwanted: [unwanted] } });
+    // The result in words: each item's number and name (an unwanted one says so); steps 14 and 15 are exact.
+    expect(preview.json().lines).toEqual([{ itemId: unwanted, label: 'A-0002', name: 'Pine Chest 2', memberId: null, memberName: null, unwanted: true, outcome: null }]);
+    expect(preview.json().certainty).toBeNull();
     expect((await call(h, 'POST', f.url('/steps/14/preview'), { as: f.anna })).statusCode).toBe(403);
+    const practice = (await call(h, 'POST', f.url('/steps/21/preview'), { as: f.trustee })).json();
+    expect(practice.notice).toMatch(/^This is a practice draw\. The real draw uses a different secret, so it will pick in another order\./);
+    expect(practice.certainty).toEqual({ items: 0, certain: 0, receivers: 0, pools: [] });
     const p1 = (await call(h, 'POST', f.url('/steps/21/preview'), { as: f.trustee })).json().record;
     const p2 = (await call(h, 'POST', f.url('/steps/21/preview'), { as: f.trustee })).json().record;
     expect(p1.secret).not.toEqual(p2.secret); // a throwaway secret each time
@@ -122,7 +128,7 @@ describe('automated steps', () => {
     expect((await call(h, 'GET', f.url('/draws'), { as: f.trustee })).json().draws).toEqual([]);
     expect((await itemRow(unwanted)).status).toBe('unassigned');
     const previews = (await call(h, 'GET', f.url('/activity'), { as: f.ben })).json().events.filter((e: { action: string }) => e.action === 'step.previewed');
-    expect(previews).toHaveLength(3);
+    expect(previews).toHaveLength(4);
 
     const wrong = await call(h, 'POST', f.url('/steps/14/run'), { as: f.trustee });
     expect(wrong.statusCode).toBe(409);
@@ -135,6 +141,12 @@ describe('automated steps', () => {
     const record = runs.find((r) => r.statusCode === 200)!.json().record;
     expect(record).toMatchObject({ format: 'estate-draw/1', step: 14, unwanted: [unwanted], assignments: [], ranBy: f.trustee.id });
     expect(record.inputs.interests).not.toContainEqual([f.kid.id, unwanted]);
+    // The stored result in words, the same after a reload, for trustees and observers only.
+    const line = { itemId: unwanted, label: 'A-0002', name: 'Pine Chest 2', memberId: null, memberName: null, unwanted: true, outcome: null };
+    expect(runs.find((r) => r.statusCode === 200)!.json().lines).toEqual([line]);
+    expect((await call(h, 'GET', f.url('/draws/14/lines'), { as: f.observer })).json()).toEqual({ step: 14, lines: [line] });
+    expect((await call(h, 'GET', f.url('/draws/14/lines'), { as: f.anna })).statusCode).toBe(403);
+    expect((await call(h, 'GET', f.url('/draws/15/lines'), { as: f.trustee })).statusCode).toBe(404);
     const after = await itemRow(unwanted);
     expect(after).toMatchObject({ status: 'unwanted', assignmentStep: 14 });
     const again = await call(h, 'POST', f.url('/steps/14/run'), { as: f.trustee });

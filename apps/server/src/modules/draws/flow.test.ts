@@ -120,6 +120,13 @@ it('takes an estate from directives to published results, and every record verif
   await ok('PUT', '/tokens', ben, { allocations: [{ itemId: id.c1, count: 1 }, { itemId: id.c3, count: 2 }, { itemId: id.c5, count: 1 }] });
   await ok('PUT', '/tokens', carol, { allocations: [{ itemId: id.c2, count: 2 }, { itemId: id.c4, count: 1 }] });
   await move(31);
+  // A practice draw says what the real one cannot change: who can receive each item (one name: certain).
+  const practice = await ok('POST', '/steps/31/preview', trustee);
+  const pool = (name: Name) => (practice.certainty.pools as { itemId: string; members: { id: string; name: string }[] }[]).find((p) => p.itemId === id[name])!.members;
+  expect(pool('c1').map((m) => m.id)).toEqual([anna.id]);
+  expect(pool('c5').map((m) => m.id).sort()).toEqual([anna.id, ben.id].sort());
+  expect(pool('c5').every((m) => m.name.length > 0)).toBe(true);
+  expect(practice.lines.find((l: { itemId: string }) => l.itemId === id.c1)).toMatchObject({ label: expect.stringMatching(/^A-\d{4}$/), memberId: anna.id, memberName: expect.any(String), unwanted: false });
   const r31 = await run(31);
   const winner = (name: Name) => r31.assignments.find((a: { itemId: string }) => a.itemId === id[name]);
   expect(winner('c1')).toMatchObject({ memberId: anna.id, tokens: 2, tied: 1 });

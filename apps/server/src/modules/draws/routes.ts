@@ -5,6 +5,7 @@ import {
   directiveAnswer,
   directivesAnswer,
   drawAnswer,
+  drawLinesAnswer,
   drawsAnswer,
   entropyAnswer,
   fairnessAnswer,
@@ -172,6 +173,12 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       const record = await draws.getDraw(ctx, access, req.params.step);
       return reply.header('Content-Disposition', `attachment; filename="estate-draw-step-${req.params.step}.json"`).send(record);
     },
+  });
+
+  r.get('/api/estates/:eid/draws/:step/lines', {
+    config: { action: 'draw.viewFull' },
+    schema: { tags: ['draws'], params: stepParams, response: { 200: drawLinesAnswer, ...errors } },
+    handler: async (req) => draws.getDrawLines(ctx, estateAccess(req), req.params.step),
   });
 
   r.post('/api/estates/:eid/draws/publish', {

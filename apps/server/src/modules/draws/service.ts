@@ -26,6 +26,7 @@ import { documentInEstate } from '../documents/service.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { POOL_STATUSES, recheckAccess, inPool, isPoolItem, isReceiver, lockedStage, notInPoolReason, receiverIds, settingsOf } from '../../platform/pool.js';
 import { loadDrawInputs } from './inputs.js';
+import { certaintyView, recordLines } from './lines.js';
 import { assertInputsAsSealed, requireSeal, sealForStep } from '../input-commitments/for-step.js';
 
 const RANDOM_STEPS: readonly DrawStep[] = [21, 31];
@@ -232,6 +233,9 @@ function build(params: Parameters<typeof buildRecord>[0]): DrawRecord {
 }
 
 export const PREVIEW_NOTICE = 'Simulation only: nothing was assigned or stored. Steps 21 and 31 were simulated with a throwaway secret, so the real draw will differ.';
+/** What a practice draw of step 21 or 31 says, in plain words. */
+export const PRACTICE_NOTICE =
+  'This is a practice draw. The real draw uses a different secret, so it will pick in another order. What is certain: which items are given away and who can receive each one.';
 
 /**
  * Simulates a step on the current inputs. Nothing is stored except an activity entry; steps 21 and
@@ -271,7 +275,8 @@ export async function previewStep(ctx: AppContext, access: EstateAccess, step: D
     });
     return result;
   });
-  return { preview: true as const, notice: PREVIEW_NOTICE, record };
+  const [lines, certainty] = await Promise.all([recordLines(ctx.db, estateId, record), certaintyView(ctx.db, estateId, record)]);
+  return { preview: true as const, notice: isRandom(step) ? PRACTICE_NOTICE : PREVIEW_NOTICE, record, lines, certainty };
 }
 
 /** How an assignment is explained on the item (reason and round/pick, or tokens/tied). */
@@ -358,7 +363,7 @@ export async function runStep(ctx: AppContext, access: EstateAccess, step: DrawS
   const estateId = access.estate.id;
   const record = await ctx.db.transaction((tx) => applyStep(tx, { estateId, step, actorId: access.user.id, now: ctx.now() }));
   await publishStepEvents(ctx, estateId, step, step, 'ran');
-  return { record };
+  return { record, lines: await recordLines(ctx.db, estateId, record) };
 }
 
 export const UNDO_REFUSED_RANDOM =
@@ -435,6 +440,13 @@ export async function getDraw(ctx: AppContext, access: EstateAccess, step: DrawS
   const record = drawRecordSchema.parse(row.record);
   if (fullRecords(access)) return record;
   return beneficiaryCopy(record, access.user.id);
+}
+
+/** The stored result of a step in words (trustees and observers): the same list after a reload. */
+export async function getDrawLines(ctx: AppContext, access: EstateAccess, step: DrawStep) {
+  const row = await recordOf(ctx.db, access.estate.id, step);
+  if (!row) throw notFound(`A record of "${stepName(step)}"`);
+  return { step, lines: await recordLines(ctx.db, access.estate.id, drawRecordSchema.parse(row.record)) };
 }
 
 export async function publishRecords(ctx: AppContext, access: EstateAccess) {

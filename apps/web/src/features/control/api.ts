@@ -3,7 +3,7 @@ import type { EstateSettings } from '@estate/domain/schemas/estate';
 import type { EstateAnswer } from '@estate/domain/schemas/estates';
 import type { ApprovalProgressAnswer, FlagsAnswer } from '@estate/domain/schemas/approvals';
 import type { DeadlinesAnswer } from '@estate/domain/schemas/deadlines';
-import type { DirectivesAnswer, PoolSummaryAnswer, StepPreviewAnswer, StepRunAnswer } from '@estate/domain/schemas/draws';
+import type { DirectivesAnswer, DrawLinesAnswer, PoolSummaryAnswer, StepPreviewAnswer, StepRunAnswer } from '@estate/domain/schemas/draws';
 import type { Item, ItemAnswer, ItemsPageAnswer } from '@estate/domain/schemas/items';
 import type { ParticipationAnswer, RecommendationsAnswer } from '@estate/domain/schemas/participation';
 import type { CommitmentsAnswer, StageMovesAnswer } from '@estate/domain/schemas/stages';
@@ -52,6 +52,9 @@ export const useDirectives = (eid: string | null, enabled: boolean) =>
   useEstateQuery(eid, queryKeys.directives(eid), (base) => api<DirectivesAnswer>(`${base}/directives`), enabled);
 export const usePoolItems = (eid: string | null, enabled: boolean) =>
   useEstateQuery(eid, queryKeys.poolItems(eid), (base) => api<ItemsPageAnswer>(`${base}/items?limit=200&status=unassigned`), enabled);
+/** A step's stored result in words (trustees and observers), read again whenever the draws change. */
+export const useDrawLines = (eid: string | null, step: number, enabled: boolean) =>
+  useEstateQuery(eid, [...queryKeys.draws(eid), step, 'lines'], (base) => api<DrawLinesAnswer>(`${base}/draws/${step}/lines`), enabled);
 export const usePoolSummary = (eid: string | null) =>
   useEstateQuery(eid, queryKeys.poolSummary(eid), (base) => api<PoolSummaryAnswer>(`${base}/pool-summary`));
 /** The item as it stands: the same resource (key and shape) as the item page's. */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,12 +18,11 @@ import { Stage } from '@estate/domain/stages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { downloadDrawRecord, useDrawList } from '../../../shared/api/draws';
-import { useMembers } from '../../../shared/api/members';
 import type { Policy } from '../../../shared/session/actor';
 import { notify } from '../../../shared/ui/notify';
 import { RefusableButton } from '../../../shared/ui/refusable-button';
-import type { DrawRecord } from '@estate/domain/draw/record';
-import { useEstateMutation, usePoolItems, useStepPreview, useStepRun } from '../api';
+import type { DrawCertaintyView, DrawLine, StepPreviewAnswer } from '@estate/domain/schemas/draws';
+import { useDrawLines, useEstateMutation, useStepPreview, useStepRun } from '../api';
 import { Section } from './section';
 
 type Props = { estateId: string; step: number; policy: Policy };
@@ -47,33 +46,72 @@ export function stepRefusal(decision: Decision, action: Action, step: number, st
   return t('process:steps.refused.stage', { first: name(first), last: name(step) });
 }
 
-/** The result of a preview or a run: who gets what, in plain words. */
-export function RecordSummary({ record, names }: { record: DrawRecord; names: (kind: 'item' | 'member', id: string) => string }) {
-  const { t } = useTranslation();
-  const unwanted = record.unwanted ?? [];
+/**
+ * A step's result in words: each item's number and name with the person it goes to, or that nobody
+ * wanted it (and what became of it since). Read from the server's answer, never from ids.
+ */
+export function ResultLines({ lines }: { lines: DrawLine[] }) {
+  const { t } = useTranslation('draw-results');
+  const assigned = lines.filter((l) => !l.unwanted).length;
+  const to = (l: DrawLine) =>
+    l.unwanted ? (l.outcome ? `${t('nobodyWanted')} · ${t(`outcome.${l.outcome}`)}` : t('nobodyWanted')) : (l.memberName ?? t('formerMember'));
   return (
     <Box>
-      <Typography sx={{ mb: 1 }}>
-        {t('process:steps.summary', { assigned: record.assignments.length, unwanted: unwanted.length })}
-      </Typography>
-      <List dense disablePadding sx={{ maxHeight: 320, overflow: 'auto' }}>
-        {record.assignments.map((a) => (
-          <ListItem key={a.itemId} disableGutters>
+      <Typography sx={{ mb: 1 }}>{t('process:steps.summary', { assigned, unwanted: lines.length - assigned })}</Typography>
+      <List dense disablePadding sx={{ maxHeight: 320, overflow: 'auto' }} data-testid="step-result">
+        {lines.map((l) => (
+          <ListItem key={l.itemId} disableGutters>
             <ListItemText
-              primary={`${names('item', a.itemId)} → ${names('member', a.memberId)}`}
+              primary={
+                <>
+                  <bdi>{`${l.label} · ${l.name}`}</bdi> → <bdi>{to(l)}</bdi>
+                </>
+              }
               secondary={
-                a.round !== undefined
-                  ? t('process:steps.roundPick', { round: a.round, pick: a.pick })
-                  : a.tokens !== undefined
-                    ? t(a.tied && a.tied > 1 ? 'process:steps.tokensTied' : 'process:steps.tokens', { tokens: a.tokens, count: a.tokens ?? 0, tied: a.tied })
+                l.round !== undefined
+                  ? t('process:steps.roundPick', { round: l.round, pick: l.pick })
+                  : l.tokens !== undefined
+                    ? t(l.tied && l.tied > 1 ? 'process:steps.tokensTied' : 'process:steps.tokens', { tokens: l.tokens, count: l.tokens ?? 0, tied: l.tied })
                     : undefined
               }
             />
           </ListItem>
         ))}
-        {unwanted.map((id) => (
-          <ListItem key={id} disableGutters>
-            <ListItemText primary={`${names('item', id)} → ${t('process:steps.unwanted')}`} />
+      </List>
+    </Box>
+  );
+}
+
+/** What a practice draw of step 21 or 31 can promise: the counts, and who can receive each item. */
+function Certain({ certainty }: { certainty: DrawCertaintyView }) {
+  const { t } = useTranslation('draw-results');
+  return (
+    <Box sx={{ mb: 2 }} data-testid="step-certain">
+      <Typography component="h4" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {t('certainTitle')}
+      </Typography>
+      <List dense disablePadding>
+        <ListItem disableGutters>
+          <ListItemText primary={t('certainItems', { count: certainty.items })} />
+        </ListItem>
+        <ListItem disableGutters>
+          <ListItemText primary={t('certainReceivers', { count: certainty.receivers })} />
+        </ListItem>
+        <ListItem disableGutters>
+          <ListItemText primary={t('certainSure', { count: certainty.certain })} />
+        </ListItem>
+      </List>
+      <List dense disablePadding sx={{ maxHeight: 320, overflow: 'auto' }}>
+        {certainty.pools.map((p) => (
+          <ListItem key={p.itemId} disableGutters>
+            <ListItemText
+              primary={<bdi>{`${p.label} · ${p.name}`}</bdi>}
+              secondary={
+                p.members.length === 1
+                  ? t('goesTo', { name: p.members[0]!.name })
+                  : t('oneOf', { names: p.members.map((m) => m.name).join(', ') })
+              }
+            />
           </ListItem>
         ))}
       </List>
@@ -89,11 +127,9 @@ export function RecordSummary({ record, names }: { record: DrawRecord; names: (k
 export function StepRunner({ estateId, step, policy }: Props) {
   const { t } = useTranslation();
   const draws = useDrawList(estateId);
-  const members = useMembers(estateId);
-  const items = usePoolItems(estateId, true);
   const [entropy, setEntropy] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [preview, setPreview] = useState<DrawRecord | null>(null);
+  const [preview, setPreview] = useState<StepPreviewAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ran = draws.data?.draws.some((d) => d.step === step) ?? false;
   const onError = (e: unknown) => setError(errorMessage(e, t));
@@ -116,12 +152,8 @@ export function StepRunner({ estateId, step, policy }: Props) {
   const simulate = useStepPreview(estateId, step);
   const run = useStepRun(estateId, step);
   const undo = useEstateMutation<void>(estateId, () => ({ path: `/steps/${step}/undo`, method: 'POST' }));
-  const [result, setResult] = useState<DrawRecord | null>(null);
-
-  const itemNames = useMemo(() => new Map((items.data?.items ?? []).map((i) => [i.id, `${i.label} · ${i.name}`])), [items.data]);
-  const memberNames = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m.displayName])), [members.data]);
-  const names = (kind: 'item' | 'member', id: string) =>
-    (kind === 'item' ? itemNames.get(id) : memberNames.get(id)) ?? id.slice(0, 8);
+  // The result as stored: the same list after a run and after a reload.
+  const stored = useDrawLines(estateId, step, ran && policy.can('draw.viewFull'));
 
   return (
     <Section title={t('process:steps.title', { name: t(`stages:stage.${step}.name`) })} id="panel-step">
@@ -167,7 +199,7 @@ export function StepRunner({ estateId, step, policy }: Props) {
             disabled={simulate.isPending}
             onClick={() => {
               setError(null);
-              simulate.mutate(undefined, { onSuccess: (r) => setPreview(r.record), onError });
+              simulate.mutate(undefined, { onSuccess: (r) => setPreview(r), onError });
             }}
           >
             {t('process:steps.preview')}
@@ -188,7 +220,6 @@ export function StepRunner({ estateId, step, policy }: Props) {
               setError(null);
               undo.mutate(undefined, {
                 onSuccess: () => {
-                  setResult(null);
                   notify(t('process:steps.undone'), 'success');
                 },
                 onError,
@@ -207,12 +238,26 @@ export function StepRunner({ estateId, step, policy }: Props) {
       {preview && !ran && (
         <Box sx={{ border: 2, borderStyle: 'dashed', borderColor: 'warning.main', borderRadius: 1, p: 2, mb: 2 }} data-testid="step-preview">
           <Typography component="h3" sx={{ fontWeight: 700, color: 'warning.dark', mb: 1 }}>
-            {t('process:steps.simulation')}
+            {t(preview.certainty ? 'draw-results:practiceTitle' : 'process:steps.simulation')}
           </Typography>
-          <RecordSummary record={preview} names={names} />
+          <Typography sx={{ mb: 2 }}>{t(preview.certainty ? 'draw-results:practiceText' : 'draw-results:exactText')}</Typography>
+          {preview.certainty && <Certain certainty={preview.certainty} />}
+          {preview.certainty && (
+            <Typography component="h4" sx={{ fontWeight: 700, mb: 0.5 }}>
+              {t('draw-results:practiceResult')}
+            </Typography>
+          )}
+          <ResultLines lines={preview.lines} />
         </Box>
       )}
-      {result && ran && <RecordSummary record={result} names={names} />}
+      {ran && stored.data && (
+        <Box sx={{ mb: 2 }}>
+          <Typography component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+            {t('draw-results:resultTitle')}
+          </Typography>
+          <ResultLines lines={stored.data.lines} />
+        </Box>
+      )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="run-title">
         <DialogTitle id="run-title">{t('process:steps.confirmTitle', { name: t(`stages:stage.${step}.name`) })}</DialogTitle>
         <DialogContent>
@@ -226,9 +271,8 @@ export function StepRunner({ estateId, step, policy }: Props) {
               setConfirming(false);
               setError(null);
               run.mutate(undefined, {
-                onSuccess: (r) => {
+                onSuccess: () => {
                   setPreview(null);
-                  setResult(r.record);
                   notify(t('process:steps.done'), 'success');
                 },
                 onError,

@@ -10,6 +10,7 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { addUp } from '@estate/domain/final-accounting';
 import { DISPOSITIONS, type Disposition } from '@estate/domain/handover';
 import { Stage, isStageCode } from '@estate/domain/stages';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -59,6 +60,7 @@ export function UnwantedPage() {
       {list.isPending && <FullPageLoader />}
       {list.isError && <Alert severity="error">{errorMessage(list.error, t)}</Alert>}
       {list.data?.dispositions.length === 0 && <EmptyState title={t('handover:disposition.empty')} />}
+      {list.data && <Proceeds entries={list.data.dispositions} />}
       {list.data?.dispositions.map((entry) => (
         <DispositionCard key={`${entry.itemId}-${entry.updatedAt ?? ''}`} estateId={estateId} entry={entry} policy={policy} />
       ))}
@@ -68,6 +70,21 @@ export function UnwantedPage() {
 
 function money(value: string | number, currency: string, language: string): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency }).format(Number(value));
+}
+
+/** What the sales brought in, added up per currency (sale prices only; appraised values never count). */
+function Proceeds({ entries }: { entries: DispositionEntry[] }) {
+  const { t, i18n } = useTranslation('accounting');
+  const sold = entries.filter((e) => e.sale !== null);
+  if (sold.length === 0) return null;
+  const total = addUp(sold.map((e) => ({ currency: e.sale!.currency, amount: Number(e.sale!.price) })))
+    .map((a) => money(a.amount, a.currency, i18n.language))
+    .join(' + ');
+  return (
+    <Alert severity="info" icon={false} sx={{ mb: 2 }} data-testid="sale-proceeds">
+      {t('proceeds', { total, count: sold.length })}
+    </Alert>
+  );
 }
 
 function DispositionCard({ estateId, entry, policy }: { estateId: string; entry: DispositionEntry; policy: Policy }) {
