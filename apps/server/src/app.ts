@@ -35,6 +35,7 @@ import {
 } from './platform/http.js';
 import { governRoutes } from './platform/route-access.js';
 import { activityRoutes } from './modules/activity/routes.js';
+import { questionRoutes } from './modules/questions/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { estateRoutes } from './modules/estates/routes.js';
@@ -131,6 +132,7 @@ const MODULES = [
   conversationRoutes,
   noteRoutes,
   quickPanelRoutes,
+  questionRoutes,
 ];
 
 /** The one shape of a refusal: `{ error: { code, message, reason?, params?, fields? } }`, in the request's language. */
