@@ -16,6 +16,7 @@ import { inEstate } from '../../platform/tenancy.js';
 import { exportItems, safeFileName } from '../catalogue-io/service.js';
 import { DISPOSITION_TEXT, HANDOVER_TEXT, loadEstateFacts, reasonText, type EstateFacts } from './estate-facts.js';
 import { reportRows } from './service.js';
+import { QUESTION_COLUMNS, questionRows } from '../questions/archive-rows.js';
 
 const ACTIVITY_PAGE = 1000;
 
@@ -51,6 +52,7 @@ function readme(facts: EstateFacts, now: Date, counts: { photos: number; reports
     'records/receipts.csv         every receipt: who confirmed which item arrived, and when',
     'records/dispositions.csv     what became of unwanted and held items (donate, sell, discard, family), sales',
     'records/activity.csv         the whole activity log, oldest first (who changed what, when)',
+    'records/questions.csv        every question on a result, and the trustee\'s answer (kept or changed)',
     'records/draws/step-NN.json   each automated step\'s draw record; check one on the portal\'s verify page',
     '                             or with `npm run verify-draw -- step-NN.json`',
     `reports/                     the final accounting's report files (${counts.reports}), PDF, spreadsheet and JSON`,
@@ -165,6 +167,7 @@ export async function estateArchive(ctx: AppContext, access: EstateAccess): Prom
       facts.items.filter((i) => i.disposition !== null || i.status === 'unwanted' || i.status === 'hold').map((i) => [i.label, i.name, i.status, i.disposition ? (DISPOSITION_TEXT[i.disposition] ?? i.disposition) : '', i.dispositionNote, i.salePrice, i.saleCurrency, i.buyer]),
     ),
   );
+  add('records/questions.csv', csv(QUESTION_COLUMNS, await questionRows(ctx.db, estateId)));
   zip.addReadStreamLazy('records/activity.csv', { mtime }, (callback) => callback(null, activityCsv(ctx, estateId, names)));
   for (const d of facts.draws) add(`records/draws/step-${d.step}.json`, json(d.record));
   const usedNames = new Set<string>();

@@ -4,6 +4,7 @@
  * language, and the activity log.
  */
 import { expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import { eq } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
 import { outbox } from '../../db/schema.js';
@@ -33,6 +34,26 @@ async function estate() {
   const lamp = await createItem(h, estateId, trustee, { name: 'Brass Lamp' });
   const desk = await createItem(h, estateId, trustee, { name: 'Oak Desk' });
   return { trustee, estateId, url, anna, ben, observer, appraiser, lamp, desk };
+}
+
+/** One file of a ZIP, as text. */
+function unzipped(zip: Buffer, name: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
+      if (err || !file) return reject(err ?? new Error('no zip'));
+      file.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName !== name) return file.readEntry();
+        file.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        });
+      });
+      file.on('end', () => resolve(undefined));
+      file.readEntry();
+    });
+  });
 }
 
 const ask = (url: string, as: Caller, text: unknown = 'Why did the lamp go to my cousin?') => call(h, 'POST', url, { as, body: { text } });
@@ -108,6 +129,15 @@ it('shows a beneficiary their own questions, trustees and observers all; only th
   const actions = async (as: Caller) => ((await call(h, 'GET', f.url('/activity?limit=200'), { as })).json().events as { action: string }[]).map((e) => e.action);
   for (const who of [f.trustee, f.observer]) expect(await actions(who)).toEqual(expect.arrayContaining(['question.asked', 'question.answered']));
   expect((await actions(f.ben)).filter((a) => a.startsWith('question.'))).toEqual([]);
+
+  // The archive (stage 90) keeps every question and its answer.
+  await setStage(h, f.estateId, 90);
+  const archive = await call(h, 'GET', f.url('/archive.zip'), { as: f.trustee });
+  expect(archive.statusCode).toBe(200);
+  const csv = await unzipped(archive.rawPayload, 'records/questions.csv');
+  expect(csv).toContain('"Why did the lamp go to Ben? Grandma promised it to me."');
+  expect(csv).toContain(`"${reply.text}","Kept"`);
+  expect(csv).toContain('"Who decided about the desk?","","Not answered"');
 
   // After the wrap-up, in the closed estate, no more answers.
   await setStage(h, f.estateId, 99);

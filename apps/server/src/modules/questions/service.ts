@@ -61,6 +61,11 @@ async function read(db: Db, estateId: string, where?: ReturnType<typeof eq>): Pr
   }));
 }
 
+/** Every question of an estate (the archive). */
+export function listAllQuestions(db: Db, estateId: string): Promise<Question[]> {
+  return read(db, estateId);
+}
+
 /** `GET …/questions`: trustees and observers read every question, a beneficiary their own. */
 export async function listQuestions(ctx: AppContext, access: EstateAccess): Promise<{ questions: Question[] }> {
   const all = can('question.viewAll', access);
