@@ -36,5 +36,6 @@ export const questionSchema = z.object({
 export type Question = z.infer<typeof questionSchema>;
 
 export const questionAnswer = z.object({ question: questionSchema });
+export type QuestionAnswer = z.infer<typeof questionAnswer>;
 export const questionsAnswer = z.object({ questions: z.array(questionSchema) });
 export type QuestionsAnswer = z.infer<typeof questionsAnswer>;

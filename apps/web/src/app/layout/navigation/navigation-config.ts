@@ -28,6 +28,8 @@ import VolunteerActivism from '@mui/icons-material/VolunteerActivismOutlined';
 import StickyNote from '@mui/icons-material/StickyNote2Outlined';
 import Folder from '@mui/icons-material/FolderOutlined';
 import Handshake from '@mui/icons-material/HandshakeOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import QuestionAnswer from '@mui/icons-material/QuestionAnswerOutlined';
 import { can, type Action, type Actor } from '@estate/domain/permissions';
 import { hasAccess, type AccessList } from '@estate/domain/roles';
 
@@ -91,6 +93,22 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           icon: People,
           url: '/members',
           auth: ['member'],
+        }),
+        ...inEstate({
+          id: 'activity',
+          type: 'item',
+          title: 'activity:nav.activity',
+          icon: HistoryIcon,
+          url: '/activity',
+          action: 'activity.view',
+        }),
+        ...inEstate({
+          id: 'questions',
+          type: 'item',
+          title: 'activity:nav.questions',
+          icon: QuestionAnswer,
+          url: '/questions',
+          action: 'question.view',
         }),
         ...inEstate({
           id: 'files',
