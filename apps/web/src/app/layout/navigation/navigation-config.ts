@@ -54,7 +54,7 @@ export type NavItem = {
 export type NavigationContext = {
   estateId: string | null;
   /** Counts for the badges (to-do, reports); zero or missing shows none. */
-  counts?: Partial<Record<'todo' | 'reports' | 'trusteeReports', number>>;
+  counts?: Partial<Record<'todo' | 'reports' | 'trusteeReports' | 'questions', number>>;
 };
 
 function badge(count: number | undefined): NavBadge | undefined {
@@ -109,6 +109,7 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           icon: QuestionAnswer,
           url: '/questions',
           action: 'question.view',
+          badge: badge(counts.questions),
         }),
         ...inEstate({
           id: 'files',
