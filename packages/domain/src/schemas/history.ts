@@ -35,7 +35,7 @@ export type ItemHistoryAnswer = z.infer<typeof itemHistoryAnswer>;
 export const ACTIVITY_CATEGORIES = ['stages', 'items', 'people', 'handover', 'support'] as const;
 export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
 
-/** Action prefixes (`<prefix>%`) per category; the first that matches an action names its category. */
+/** Action prefixes per category (the server filters with `like '<prefix>%'`; `stages` leaves out `support`). */
 export const CATEGORY_ACTIONS: Record<ActivityCategory, readonly string[]> = {
   support: ['estate.support-', 'support.'],
   stages: ['stage.', 'deadline.', 'inputs.', 'step.', 'draw.', 'participation.', 'high-interest.', 'estate.', 'agreement.published', 'reports.', 'archive.'],
@@ -43,11 +43,3 @@ export const CATEGORY_ACTIONS: Record<ActivityCategory, readonly string[]> = {
   people: ['member.', 'invitation.', 'agreement.accepted', 'profile.'],
   handover: ['handover.', 'disposition.'],
 };
-
-/** The category an action belongs to (undefined: none of them). */
-export function categoryOf(action: string): ActivityCategory | undefined {
-  for (const category of ['support', 'handover', 'people', 'items', 'stages'] as const) {
-    if (CATEGORY_ACTIONS[category].some((prefix) => action.startsWith(prefix))) return category;
-  }
-  return undefined;
-}
