@@ -35,6 +35,7 @@ import {
 } from './platform/http.js';
 import { governRoutes } from './platform/route-access.js';
 import { activityRoutes } from './modules/activity/routes.js';
+import { questionRoutes } from './modules/questions/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { estateRoutes } from './modules/estates/routes.js';
@@ -133,6 +134,7 @@ const MODULES = [
   noteRoutes,
   quickPanelRoutes,
   settlementRoutes,
+  questionRoutes,
 ];
 
 /** The one shape of a refusal: `{ error: { code, message, reason?, params?, fields? } }`, in the request's language. */

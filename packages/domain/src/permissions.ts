@@ -43,6 +43,8 @@ const beforeResults = STAGE_ORDER.filter((s) => s < Stage.AssignmentCompleted);
 const afterResults = STAGE_ORDER.filter((s) => s >= Stage.AssignmentCompleted);
 /** From the published results until the estate is closed (99 is read-only). */
 const afterResultsOpen = afterResults.filter((s) => s !== Stage.Completed);
+/** Questions on a result (issue 30): from the results (40) up to the wrap-up (90). */
+const questionStages = afterResultsOpen;
 /** Stages in which the set of receivers may change: not while items are being divided (11–31). */
 const receiversOpen = STAGE_ORDER.filter((s) => s < Stage.Interest || s >= Stage.AssignmentCompleted);
 const catalogueEdit: readonly Rule[] = [
@@ -87,6 +89,13 @@ export const POLICY = {
   'member.invite': [{ roles: trustee }],
   'activity.view': [{ roles: everyone }],
   'activity.viewAll': [{ roles: trusteesAndObservers }],
+  /** An item's history (issue 30): every member; private inputs stay with trustees and observers (the service). */
+  'item.history': [{ roles: everyone }],
+  // Questions on a result (issue 30): a beneficiary asks about an item's result, the trustee answers.
+  'question.ask': [{ roles: [Role.Beneficiary], stages: questionStages }],
+  'question.view': [{ roles: trusteesAndObservers }, { roles: [Role.Beneficiary] }],
+  'question.viewAll': [{ roles: trusteesAndObservers }],
+  'question.answer': [{ roles: trustee, stages: questionStages }],
   // Catalogue
   'item.view': [{ roles: everyone }],
   'item.create': catalogueEdit,
@@ -305,6 +314,9 @@ export const WRITE_ACTIONS: ReadonlySet<string> = new Set<string>([
   'member.disable',
   'member.changeReceivers',
   'invitation.resend',
+  // Questions on a result
+  'question.ask',
+  'question.answer',
 ]);
 
 /** The intent the web assumes for an action: a write when some route that changes things declares it. */

@@ -88,6 +88,9 @@ const SIMPLE: Record<string, string> = {
   'items.imported': 'itemsImported',
   'reports.generated': 'reportsGenerated',
   'archive.download': 'archiveDownloaded',
+  'question.asked': 'questionAsked',
+  'question.answered': 'questionAnswered',
+  'estate.support-opened': 'supportOpened',
 };
 
 /** The documents a person accepts (terms of use, the estate agreement): named by their key. */

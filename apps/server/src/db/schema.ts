@@ -215,6 +215,8 @@ export const activityEvents = pgTable(
     index('activity_estate_at_idx').on(t.estateId, t.at.desc()),
     // A person's own timeline (migration 0011).
     index('activity_actor_idx').on(t.actorId, t.id.desc()),
+    // An item's history (migration 0020).
+    index('activity_estate_entity_idx').on(t.estateId, t.entityId),
   ],
 );
 
@@ -1031,4 +1033,30 @@ export const settlementWeights = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.estateId, t.memberId] }), check('settlement_weights_weight_range', sql`${t.weight} between 1 and 1000`)],
+);
+
+// ---- Questions on a result (issue 30, migration 0020) ----
+
+/** A beneficiary's question about an item's result, and the trustee's answer ("kept" or "changed"). */
+export const resultQuestions = pgTable(
+  'result_questions',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    answerText: text('answer_text'),
+    outcome: text('outcome', { enum: ['kept', 'changed'] }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: uuid('answered_by').references(() => users.id),
+  },
+  (t) => [index('result_questions_estate_idx').on(t.estateId, t.createdAt)],
 );

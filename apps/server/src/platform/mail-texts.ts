@@ -151,3 +151,16 @@ export function handoverMail(
   const lines = input.lines.map((l) => ({ label: l.label, text: l.forChild ? `${l.name} ${fill(texts.forChild, { name: l.forChild })}` : l.name }));
   return compose(reader, fill(texts[`${kind}Subject`], values), [fill(texts[kind], values), when], { label: texts.button, url: input.url }, memberWhy(reader, input.estate), lines);
 }
+
+/** The trustee answered a beneficiary's question on a result (issue 30): kept or changed, and their words. */
+export function questionAnsweredMail(reader: Reader, input: { estate: string; item: string; outcome: 'kept' | 'changed'; text: string; url: string }): MailMessage {
+  const texts = TEXTS[reader.language].questionAnswered;
+  const values = { estate: input.estate, item: input.item };
+  return compose(
+    reader,
+    fill(texts.subject, values),
+    [fill(texts.intro, values), texts[input.outcome], fill(texts.answer, { text: input.text.slice(0, 2000) })],
+    { label: texts.button, url: input.url },
+    memberWhy(reader, input.estate),
+  );
+}

@@ -6,6 +6,7 @@ import { dismissNotice, getNotices, notify } from '../shared/ui/notify';
 import { openEventStream, type ServerEvent } from '../shared/api/events';
 import { queryKeys } from '../shared/api/query-keys';
 import { HANDOVER_EVENT_KINDS, applyHandoverEvent } from '../shared/api/handover';
+import { QUESTION_EVENT_KINDS, applyQuestionEvent } from '../shared/api/history';
 import { applyItemEvent } from '../features/catalogue/live-updates';
 import { applyChatEvent } from '../features/chat/api';
 
@@ -60,6 +61,8 @@ export function EventStream() {
           notify(i18n.t('notes:reminderNotice', { title: typeof title === 'string' ? title : '' }), 'info');
         } else if (typeof kind === 'string' && HANDOVER_EVENT_KINDS.includes(kind)) {
           applyHandoverEvent(queryClient, event.data);
+        } else if (typeof kind === 'string' && QUESTION_EVENT_KINDS.includes(kind)) {
+          applyQuestionEvent(queryClient, event.data);
         } else if (kind === 'deadline-reminder' && stage !== undefined && dueAt) {
           const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(dueAt));
           notify(i18n.t('notifications.deadlineReminder', { name: i18n.t(`stage.${stage}.name`, { ns: 'stages' }), date: when }), 'warning');

@@ -88,6 +88,8 @@ const pages = {
   comingSoon: page(() => import('../features/placeholders/pages/coming-soon-page'), 'ComingSoonPage'),
   items: page(() => import('../features/catalogue/pages/items-page'), 'ItemsPage'),
   itemDetail: page(() => import('../features/catalogue/pages/item-detail-page'), 'ItemDetailPage'),
+  activity: page(() => import('../features/activity/pages/activity-page'), 'ActivityPage'),
+  questions: page(() => import('../features/activity/pages/questions-page'), 'QuestionsPage'),
   locations: page(() => import('../features/catalogue/pages/locations-page'), 'LocationsPage'),
   rooms: page(() => import('../features/catalogue/pages/rooms-page'), 'RoomsPage'),
   boards: page(() => import('../features/catalogue/pages/boards-page'), 'BoardsPage'),
@@ -200,6 +202,8 @@ export const ROUTES: readonly RouteSpec[] = [
   shell('/draws', SIGNED_IN, 'draws'),
   shell('/draws/verify', SIGNED_IN, 'verifyDraw'),
   shell('/members', SIGNED_IN, 'members'),
+  shell('/activity', ALLOWED('activity.view'), 'activity'),
+  shell('/questions', ALLOWED('question.view'), 'questions'),
 
   // Profile
   shell('/profile/edit', SIGNED_IN, 'profileEdit'),

@@ -16,6 +16,7 @@ import { inEstate } from '../../platform/tenancy.js';
 import { exportItems, safeFileName } from '../catalogue-io/service.js';
 import { accountingOf, DISPOSITION_TEXT, HANDOVER_TEXT, loadEstateFacts, OUTCOME_TEXT, ownerOf, reasonText, totalLines, type EstateFacts } from './estate-facts.js';
 import { reportRows } from './service.js';
+import { QUESTION_COLUMNS, questionRows } from '../questions/archive-rows.js';
 
 const ACTIVITY_PAGE = 1000;
 
@@ -52,6 +53,7 @@ function readme(facts: EstateFacts, now: Date, counts: { photos: number; reports
     'records/dispositions.csv     what became of the items nobody received (donated, sold, discarded, family), sales',
     'records/totals.csv           the accounting\'s totals: items and appraised value received, returns, outcomes, sale proceeds',
     'records/activity.csv         the whole activity log, oldest first (who changed what, when)',
+    'records/questions.csv        every question on a result, and the trustee\'s answer (kept or changed)',
     'records/draws/step-NN.json   each automated step\'s draw record; check one on the portal\'s verify page',
     '                             or with `npm run verify-draw -- step-NN.json`',
     `reports/                     the final accounting's report files (${counts.reports}), PDF, spreadsheet and JSON`,
@@ -176,6 +178,7 @@ export async function estateArchive(ctx: AppContext, access: EstateAccess): Prom
     ),
   );
   add('records/totals.csv', csv(['What', 'Items', 'Amount', 'Currency', 'Amount is'], totalLines(accounting).map((l) => [l.what, l.items, l.amount, l.currency, l.kind])));
+  add('records/questions.csv', csv(QUESTION_COLUMNS, await questionRows(ctx.db, estateId)));
   zip.addReadStreamLazy('records/activity.csv', { mtime }, (callback) => callback(null, activityCsv(ctx, estateId, names)));
   for (const d of facts.draws) add(`records/draws/step-${d.step}.json`, json(d.record));
   const usedNames = new Set<string>();

@@ -184,6 +184,9 @@ it('never gives a beneficiary an input hash, a seed, others’ lines or numbers,
     b.where.startsWith('stage 40 GET') && b.where.includes('/items/') && [anna.id, cara.id].some((id) => b.text.includes(`"assignment":{"memberId":"${id}"`));
   expect(bodies.some(othersItem)).toBe(true);
   expect(bodies.some((b) => b.where.includes('/draws/21') && b.where.startsWith('stage 21'))).toBe(true);
+  // An item's history and his own questions (issue 30) were walked too, before and after results.
+  for (const when of ['stage 31', 'stage 40']) expect(bodies.some((b) => b.where.startsWith(`${when} GET`) && b.where.endsWith('/history'))).toBe(true);
+  expect(bodies.some((b) => b.where.endsWith('/questions'))).toBe(true);
 
   // The attack from the finding: every combination of anna's and cara's hearts that fits the public
   // interest counts and ben's own hearts, hashed as the step 14 input hash.

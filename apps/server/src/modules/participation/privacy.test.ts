@@ -105,6 +105,10 @@ it('never tells a beneficiary, offspring or other member who else hearted, ranke
     '/items',
     ...ids.map((id) => `/items/${id}`),
     ...ids.map((id) => `/items/${id}/interest`),
+    // An item's history and the Activity page's filtered views (issue 30).
+    ...ids.map((id) => `/items/${id}/history`),
+    '/activity?limit=200&category=items',
+    '/activity?limit=200&category=stages',
     '/my-items',
     '/rankings',
     '/tokens',
@@ -146,9 +150,11 @@ it('never tells a beneficiary, offspring or other member who else hearted, ranke
 
   // The activity log: private inputs are for trustees and observers only.
   const privateActions = ['interest.added', 'interest.removed', 'ranking.set', 'tokens.set', 'participation.done'];
-  const activity = async (as: Caller) => (await call(h, 'GET', url('/activity?limit=200'), { as })).json().events as { action: string; actorName: string | null; entityId: string | null }[];
-  for (const who of [ben, kid, creator]) {
-    const events = await activity(who);
+  const activity = async (as: Caller, filter = '') => (await call(h, 'GET', url(`/activity?limit=200${filter}`), { as })).json().events as { action: string; actorName: string | null; entityId: string | null }[];
+  // The Activity page's filters (issue 30) read the same entries: by person, by item, by category.
+  const filters = ['', '&category=items', '&category=stages', '&category=people', ...[anna, ben, carol].map((m) => `&memberId=${m.id}`), ...ids.map((id) => `&itemId=${id}`)];
+  for (const [who, filter] of [ben, kid, creator].flatMap((w) => filters.map((f) => [w, f] as const))) {
+    const events = await activity(who, filter);
     expect(events.filter((e) => privateActions.includes(e.action))).toEqual([]);
     const byOthers = events.filter((e) => others(who).some((m) => e.actorName === names.get(m.id) || e.entityId === m.id));
     expect(byOthers.map((e) => e.action).filter((a) => a !== 'member.joined')).toEqual([]);
@@ -164,6 +170,13 @@ it('never tells a beneficiary, offspring or other member who else hearted, ranke
     expect(Object.values(seen.statuses).every((s) => s === 200)).toBe(true);
     // The fairness report names who received what they wanted (public from 40, with the plain
     // reason) and nothing else about anyone.
+    // An item's history now names its receiver (results are public), never who hearted, ranked or
+    // placed tokens on it, nor any of their entries.
+    for (const id of ids) {
+      const events = (await call(h, 'GET', url(`/items/${id}/history`), { as: who })).json().events as { action: string; actor: { id: string } | null }[];
+      expect(events.filter((e) => privateActions.includes(e.action)), `history of ${id} as ${names.get(who.id)}`).toEqual([]);
+      expect(events.filter((e) => e.actor && others(who).some((m) => m.id === e.actor!.id))).toEqual([]);
+    }
     const { missed, ...report } = (await call(h, 'GET', url('/fairness'), { as: who })).json();
     for (const line of missed) expect(Object.keys(line).sort()).toEqual(['itemId', 'label', 'name', 'reason', 'receiverId']);
     expect(leaks(JSON.stringify(report), who), `as ${names.get(who.id)}: fairness`).toEqual([]);

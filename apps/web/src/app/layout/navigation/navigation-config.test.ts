@@ -115,3 +115,11 @@ describe('nested indent', () => {
     expect([navIndent(1), navIndent(2), navIndent(3), navIndent(6)]).toEqual([56, 72, 80, 80]);
   });
 });
+
+describe('questions on results (issue 30)', () => {
+  it('badges “Questions on results” with the questions waiting for an answer, and nothing at zero', () => {
+    const find = (questions: number) => flattenNavigation(buildNavigation({ estateId: 'e1', counts: { questions } })).find((p) => p.id === 'questions');
+    expect(find(2)?.badge?.title).toBe(2);
+    expect(find(0)?.badge).toBeUndefined();
+  });
+});

@@ -28,6 +28,8 @@ import VolunteerActivism from '@mui/icons-material/VolunteerActivismOutlined';
 import StickyNote from '@mui/icons-material/StickyNote2Outlined';
 import Folder from '@mui/icons-material/FolderOutlined';
 import Handshake from '@mui/icons-material/HandshakeOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import QuestionAnswer from '@mui/icons-material/QuestionAnswerOutlined';
 import { can, type Action, type Actor } from '@estate/domain/permissions';
 import { hasAccess, type AccessList } from '@estate/domain/roles';
 
@@ -52,7 +54,7 @@ export type NavItem = {
 export type NavigationContext = {
   estateId: string | null;
   /** Counts for the badges (to-do, reports); zero or missing shows none. */
-  counts?: Partial<Record<'todo' | 'reports' | 'trusteeReports', number>>;
+  counts?: Partial<Record<'todo' | 'reports' | 'trusteeReports' | 'questions', number>>;
 };
 
 function badge(count: number | undefined): NavBadge | undefined {
@@ -91,6 +93,23 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           icon: People,
           url: '/members',
           auth: ['member'],
+        }),
+        ...inEstate({
+          id: 'activity',
+          type: 'item',
+          title: 'activity:nav.activity',
+          icon: HistoryIcon,
+          url: '/activity',
+          action: 'activity.view',
+        }),
+        ...inEstate({
+          id: 'questions',
+          type: 'item',
+          title: 'activity:nav.questions',
+          icon: QuestionAnswer,
+          url: '/questions',
+          action: 'question.view',
+          badge: badge(counts.questions),
         }),
         ...inEstate({
           id: 'files',

@@ -33,6 +33,7 @@ import { RefusalNote } from '../../../shared/ui/refusable-button';
 import { useOffer } from '../../../shared/ui/offer';
 import { notify } from '../../../shared/ui/notify';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
+import type { Decision } from '@estate/domain/permissions';
 import { askAboutItem } from '../../../shared/chat/ask-about';
 import { useConsentNeeded } from '../../../shared/api/consent';
 import { ConsentCard } from '../../../shared/consent/consent-card';
@@ -54,6 +55,9 @@ const ItemFormDialog = lazyNamed(() => import('../components/item-form-dialog'),
 const PhotoManager = lazyNamed(() => import('../components/photo-manager'), 'PhotoManager');
 const PhotoViewer = lazyNamed(() => import('../components/photo-viewer'), 'PhotoViewer');
 const ValueEditor = lazyNamed(() => import('../components/value-editor'), 'ValueEditor');
+// An item's history and "Ask about this result" (issue 30): loaded with their own code, after the item.
+const ItemHistory = lazyNamed(() => import('../../../shared/activity/item-history'), 'ItemHistory');
+const AskQuestion = lazyNamed(() => import('../../../shared/activity/ask-question'), 'AskQuestion');
 
 /** `/p/:pid/i/:iid` (item detail) and `/p/:pid/a/:iid` (the same, opened at its assignment). */
 export function ItemDetailPage() {
@@ -88,6 +92,9 @@ function Detail({ estate, itemId }: { estate: EstateAccess; itemId: string }) {
   }
   return <ItemView estate={estate} item={item.data} />;
 }
+
+/** A beneficiary is offered "Ask about this result" (disabled outside 40–90); other roles are not. */
+const offersQuestion = (decision: Decision) => decision.ok || decision.reason !== 'role';
 
 function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const { t, i18n } = useTranslation();
@@ -369,6 +376,10 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
           {!assignmentView && assignment}
           {/* What became of it after the results: hand-over, or (unwanted, held) the trustee's decision. */}
           {!(assignmentView && setAside) && <ItemOutcomeCard estate={estate} item={item} />}
+          <Suspense fallback={null}>
+            {offersQuestion(estate.decide('question.ask')) && <AskQuestion estateId={estateId} item={item} decision={estate.decide('question.ask')} />}
+            {estate.can('item.history') && <ItemHistory estateId={estateId} itemId={item.id} />}
+          </Suspense>
         </Box>
       </Box>
       <ItemFlowBar

@@ -6,6 +6,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { InputsCounted } from '../../../shared/ui/inputs-counted';
 import type { AssignedItem } from '@estate/domain/schemas/participation';
+import type { Decision } from '@estate/domain/permissions';
+import { AskQuestion } from '../../../shared/activity/ask-question';
+
+/** "Ask about this result" beside each item (issue 30): the estate and the policy's answer now. */
+type Ask = { estateId: string; decision: Decision };
 
 /** Why I received an item, in one plain sentence. */
 export function assignmentReason(a: AssignedItem, t: TFunction): string {
@@ -27,7 +32,7 @@ export function assignmentReason(a: AssignedItem, t: TFunction): string {
   }
 }
 
-export function AssignedTab({ assigned }: { assigned: AssignedItem[] }) {
+export function AssignedTab({ assigned, ask }: { assigned: AssignedItem[]; ask?: Ask }) {
   const { t } = useTranslation();
   if (assigned.length === 0)
     return (
@@ -39,22 +44,25 @@ export function AssignedTab({ assigned }: { assigned: AssignedItem[] }) {
   return (
     <>
       <InputsCounted />
-      <AssignedList assigned={assigned} />
+      <AssignedList assigned={assigned} ask={ask} />
     </>
   );
 }
 
-function AssignedList({ assigned }: { assigned: AssignedItem[] }) {
+function AssignedList({ assigned, ask }: { assigned: AssignedItem[]; ask?: Ask | undefined }) {
   const { t } = useTranslation();
   return (
     <List>
       {assigned.map((a) => (
-        <ListItem key={a.itemId} disableGutters divider data-testid="assigned-item">
+        <ListItem key={a.itemId} disableGutters divider data-testid="assigned-item" sx={{ display: 'block' }}>
           <ListItemText
             primary={<>{a.name} · <bdi>{a.label}</bdi></>}
             secondary={assignmentReason(a, t)}
             slotProps={{ secondary: { dir: 'auto' } }}
           />
+          {ask && (ask.decision.ok || ask.decision.reason !== 'role') && (
+            <AskQuestion estateId={ask.estateId} item={{ id: a.itemId, label: a.label, name: a.name }} decision={ask.decision} />
+          )}
         </ListItem>
       ))}
     </List>

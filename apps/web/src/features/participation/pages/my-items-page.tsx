@@ -119,7 +119,7 @@ export function MyItemsPage() {
           )}
           {tab === 'ranking' && <RankingTab estateId={estateId} myItems={data} editable={policy.can('ranking.set') && !consentNeeded} />}
           {tab === 'tokens' && <TokensTab estateId={estateId} editable={policy.can('tokens.set') && !consentNeeded} />}
-          {tab === 'assigned' && <AssignedTab assigned={data.assigned} />}
+          {tab === 'assigned' && <AssignedTab assigned={data.assigned} ask={{ estateId, decision: policy.decide('question.ask') }} />}
           {tab === 'handover' && me && <HandoverTab estateId={estateId} meId={me.user.id} policy={policy} />}
         </>
       )}
