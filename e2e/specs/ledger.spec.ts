@@ -1,7 +1,8 @@
 /**
  * Issue 30, the final accounting: a family walked to 99 (through the API, but for the step the
  * trustee runs on the control panel) with a desk by directive, items each beneficiary alone wanted,
- * a Return item, an unwanted vase donated and an unwanted piano sold. The control panel lists the
+ * a Return item, an unwanted vase donated and an unwanted piano sold, and a question on the piano's
+ * result asked (in Arabic, on a phone) and answered. The control panel lists the
  * step's result by item number and name, also after a reload. At 99 the trustee downloads the
  * report files from Trustee Reports and reads them: the PDF's text and the spreadsheet's cells group
  * the items by what happened and total the sale proceeds apart from appraised values.
@@ -101,9 +102,31 @@ describe('the final accounting, from the control panel to the report files', () 
     await t('PUT', `/items/${id.vase}/disposition`, { disposition: 'donate', note: 'To the church fair' });
     await t('PUT', `/items/${id.piano}/disposition`, { disposition: 'sell' });
     await t('PUT', `/items/${id.piano}/sale`, { price: 1200.5, buyer: 'Mr Keys' });
-    // TODO(questions, issue 30): once the questions helper lands, a beneficiary asks a question here and
-    // the trustee answers it through the API, and the report files are checked for it below.
-    await advanceTo(server.url, seeded, [42, 90, 99]);
+    await advanceTo(server.url, seeded, [42, 90]);
+  }, 60_000);
+
+  it('a question on a result: Ben asks on the piano's page (Arabic, phone), the trustee answers "kept", Ben is told', async () => {
+    const ben = await openAs(browser, server.url, seeded.members.ben!, 'phone', 'ar');
+    await ben.goto(`${server.url}/p/${seeded.estateId}/i/${id.piano}`);
+    await ben.getByRole('button', { name: nt('ar', 'activity', 'questions.ask') }).click();
+    await ben.getByLabel(nt('ar', 'activity', 'questions.askLabel')).fill('لماذا بيع البيانو؟');
+    await ben.getByRole('button', { name: nt('ar', 'activity', 'questions.send') }).click();
+    await ben.getByText(nt('ar', 'activity', 'questions.sent')).waitFor();
+    await screenshot(ben, 'ledger-ar-phone-question-sent');
+
+    await trustee.goto(`${server.url}/questions`);
+    await trustee.getByText('لماذا بيع البيانو؟').waitFor();
+    await trustee.getByRole('radio', { name: nt('en', 'activity', 'questions.kept') }).check();
+    await trustee.getByLabel(nt('en', 'activity', 'questions.answerLabel')).fill('Nobody asked for the piano in the draws, so it was sold and the money shared.');
+    await trustee.getByRole('button', { name: nt('en', 'activity', 'questions.save') }).click();
+    await trustee.getByText(nt('en', 'activity', 'questions.answered')).waitFor();
+
+    const { questions } = (await as(seeded.members.ben!.token)('GET', '/questions')) as { questions: { itemId: string; answer: { outcome: string } | null }[] };
+    expect(questions).toEqual([expect.objectContaining({ itemId: id.piano, answer: expect.objectContaining({ outcome: 'kept' }) })]);
+    await ben.goto(`${server.url}/questions`);
+    await ben.getByText(nt('ar', 'activity', 'questions.kept')).first().waitFor();
+    await ben.close();
+    await advanceTo(server.url, seeded, [99]);
   }, 60_000);
 
   /** Downloads one report file from Trustee Reports, as the trustee would. */
