@@ -66,6 +66,20 @@ describe('written directives and returns (stage 10)', () => {
     expect(trusteeLog.slice(0, 2).map((e: { action: string }) => e.action)).toEqual(['directive.removed', 'directive.created']);
   });
 
+  it("never assigns an item to another estate's beneficiary", async () => {
+    const f = await family(1);
+    const [chair] = f.ids as [string];
+    // Dora is a beneficiary, but of another estate.
+    const otherTrustee = await createUser(h);
+    const otherEstate = await createEstate(h, otherTrustee, 'Estate of Uncle Sam');
+    const dora = await addMember(h, otherEstate, otherTrustee, [Role.Beneficiary]);
+    await f.move(1, 2, 10);
+    const refused = await call(h, 'POST', f.url('/directives'), { as: f.trustee, body: { itemId: chair, memberId: dora.id, clause: 'Article 2: the chest to Dora.' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toHaveProperty('memberId');
+    expect(await itemRow(chair)).toMatchObject({ status: 'unassigned', assignedTo: null });
+  });
+
   it('records where a Return item goes, outside the pool', async () => {
     const f = await family(2);
     const [lent, chair] = f.ids as [string, string];
