@@ -13,6 +13,7 @@ import { Stage } from '@estate/domain/stages';
 import { itemLabel, parseItemLabel } from '@estate/domain/item-status';
 import { itemFieldsSchema } from '@estate/domain/items';
 import { validationText } from '@estate/domain/schemas/messages';
+import { stripBidiControls } from '@estate/domain/schemas/text';
 import type { Db } from '../../db/client.js';
 import { activityEvents, estates, handovers, itemLabels, items, labels, locations, receipts, rooms, users } from '../../db/schema.js';
 import type { ActivityInput } from '../../platform/activity.js';
@@ -200,7 +201,7 @@ const FIELD_COLUMN: Record<string, Column> = {
 
 function splitList(text: string): string[] {
   const firstSpelling = new Map<string, string>();
-  for (const part of text.split(';')) {
+  for (const part of stripBidiControls(text).split(';')) {
     const name = part.trim();
     if (name && !firstSpelling.has(name.toLowerCase())) firstSpelling.set(name.toLowerCase(), name);
   }
@@ -210,7 +211,7 @@ function splitList(text: string): string[] {
 const PLACE_MAX = 120;
 
 function parsePlace(text: string): Place | string {
-  const trimmed = text.trim();
+  const trimmed = stripBidiControls(text).trim();
   if (!trimmed) return null;
   let at = trimmed.indexOf(' / ');
   let width = 3;
@@ -251,7 +252,7 @@ function parseRow(sheetRow: SheetRow, columns: readonly Column[]): ParsedRow {
     if (parsed === undefined || parsed < 1) errors.Number = 'Write the item number as on its label, e.g. A-0042.';
     else number = parsed;
   }
-  if (has('Name')) fields.name = cell('Name').trim();
+  if (has('Name')) fields.name = stripBidiControls(cell('Name')).trim();
   if (has('Notes')) fields.notes = cell('Notes');
   if (has('Location / Room')) {
     const place = parsePlace(cell('Location / Room'));

@@ -188,7 +188,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The record is read and re-checked in a worker (verify.ts): this scope keeps the body's bytes
   // unread, so not even the JSON parse of a large record runs on the request loop.
-  app.register(async (scope) => {
+  void app.register((scope, _opts, registered) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     router(scope).post('/api/draws/verify', {
@@ -206,7 +206,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: verifyAnswer, ...errorResponses(400, 401, 403, 413, 429, 503) },
       },
       // The body stays bytes here: the worker reads and checks it.
-      validatorCompiler: () => (data) => ({ value: data }),
+      validatorCompiler: () => (data: unknown) => ({ value: data }),
       errorHandler: (err, _req, reply) => {
         if (err.statusCode !== 413) throw err;
         void reply.code(413).send({
@@ -218,6 +218,7 @@ export function drawRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: (req) => verifyBytes(caller(req).id, req.body as unknown as Buffer),
     });
+    registered();
   });
 
   r.get('/api/estates/:eid/pool-summary', {

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { nameText } from '@estate/domain/schemas/text';
 import { locationAnswer, locationsAnswer, roomAnswer, roomsAnswer } from '@estate/domain/schemas/locations';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as locations from './service.js';
 
-const name = z.string().trim().min(1, { message: 'validation.required' }).max(120);
+/** A place's name: bidirectional controls dropped, trimmed, something that shows (as every name). */
+const name = nameText(120);
 const settings = z.strictObject({
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'Bad Hex' }).optional(),
   subscribed: z.boolean().optional(),
