@@ -185,7 +185,7 @@ export function PhotoManager({ estateId, item }: Props) {
         />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="photo-limit">
-        {t('catalogue:photos.limit', { megabytes: PHOTO_LIMITS.bytes / (1024 * 1024) })}
+        {t('catalogue:photos.limit', { megabytes: PHOTO_LIMITS.bytes / (1024 * 1024), megapixels: PHOTO_LIMITS.megapixels })}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' }, mb: 1 }}>
         {t('catalogue:photos.dropHint')}
