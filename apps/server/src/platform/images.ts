@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileTypeFromBuffer } from 'file-type';
+import type * as SharpTypes from 'sharp';
 import { PHOTO_LIMITS } from '@estate/domain/uploads';
 import { AppError, says } from './errors.js';
 
@@ -55,9 +56,11 @@ export class Semaphore {
  */
 export const photoDecodes = new Semaphore(Math.max(1, availableParallelism()), 32, () => new AppError('unavailable', says('images.busy')));
 
-let sharpLoaded: typeof import('sharp') | undefined;
+type SharpModule = typeof SharpTypes;
+type Sharp = SharpModule['default'];
+let sharpLoaded: SharpModule | undefined;
 /** sharp, loaded on first use (a fast cold start, ADR 0020), one libvips thread per decode. */
-async function loadSharp(): Promise<typeof import('sharp')> {
+async function loadSharp(): Promise<SharpModule> {
   if (!sharpLoaded) {
     sharpLoaded = await import('sharp');
     sharpLoaded.default.concurrency(1);
@@ -110,7 +113,7 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
   return photoDecodes.run(() => decodePhoto(sharp, bytes));
 }
 
-async function decodePhoto(sharp: typeof import('sharp')['default'], bytes: Buffer): Promise<ProcessedImage> {
+async function decodePhoto(sharp: Sharp, bytes: Buffer): Promise<ProcessedImage> {
   try {
     // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked.
     // limitInputPixels keeps decoding bounded even if the header understated the size.
@@ -133,7 +136,7 @@ export async function processAvatar(bytes: Buffer): Promise<Buffer> {
   return photoDecodes.run(() => decodeAvatar(sharp, bytes));
 }
 
-async function decodeAvatar(sharp: typeof import('sharp')['default'], bytes: Buffer): Promise<Buffer> {
+async function decodeAvatar(sharp: Sharp, bytes: Buffer): Promise<Buffer> {
   try {
     return await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS })
       .rotate()
