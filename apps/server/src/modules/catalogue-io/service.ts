@@ -353,7 +353,8 @@ const samePlacement = (p: Placement, item: ItemRow) =>
 const placementText = (place: Place) => (place ? (place.room ? `${place.location} / ${place.room}` : place.location) : null);
 
 function planRows(cat: Catalogue, access: EstateAccess, sheet: Sheet): Plan {
-  const mayUpdate = can('item.update', access);
+  // Creators add: an asset creator's file changes only the items they added (the policy's `theirOwn`).
+  const mayUpdate = (item: ItemRow) => can('item.update', access, { addedByCaller: item.createdBy === access.user.id });
   const claimedItems = new Map<string, number>();
   const newRefs = new Map<string, number>();
   const work: Work[] = [];
@@ -383,7 +384,7 @@ function planRows(cat: Catalogue, access: EstateAccess, sheet: Sheet): Plan {
       const earlier = claimedItems.get(target.id);
       if (earlier !== undefined) errors[ref ? 'Ref' : 'Number'] = `Row ${earlier} already changes ${itemLabel(target.number)}.`;
       else claimedItems.set(target.id, parsed.row);
-      if (!mayUpdate) errors[ref ? 'Ref' : 'Number'] ??= 'Your role may add items but not change existing ones.';
+      if (!mayUpdate(target)) errors[ref ? 'Ref' : 'Number'] ??= 'Only the person who added this item, or a trustee, can change it. Clear the Ref and Number to add it as a new item.';
     }
     // A Ref new to the estate (a new item's, or one an item takes on) may appear in one row only.
     if (ref && !errors.Ref && !errors.Number && (!target || adoptRef)) {
@@ -593,7 +594,7 @@ export async function applyImport(ctx: AppContext, access: EstateAccess, bytes: 
       if (!id) {
         id = newId();
         newLocationIds.set(lower(loc.name), id);
-        await tx.insert(locations).values({ id, estateId, name: loc.name, position: locationPosition++ });
+        await tx.insert(locations).values({ id, estateId, name: loc.name, position: locationPosition++, createdBy: actorId });
         events.push({ estateId, actorId, action: 'location.created', entity: 'location', entityId: id, field: 'name', to: loc.name });
       }
       return id;
@@ -614,7 +615,7 @@ export async function applyImport(ctx: AppContext, access: EstateAccess, bytes: 
         }
         const position = roomPositions.get(locationId)!;
         roomPositions.set(locationId, position + 1);
-        await tx.insert(rooms).values({ id: roomId, estateId, locationId, name: p.room.name, position });
+        await tx.insert(rooms).values({ id: roomId, estateId, locationId, name: p.room.name, position, createdBy: actorId });
         events.push({ estateId, actorId, action: 'room.created', entity: 'room', entityId: roomId, field: 'name', to: p.room.name });
       }
       return { locationId, roomId };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { nameText } from '@estate/domain/schemas/text';
 import { locationAnswer, locationsAnswer, roomAnswer, roomsAnswer } from '@estate/domain/schemas/locations';
+import { locationAddedBy, roomAddedBy } from '../../platform/added-by.js';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
@@ -31,7 +32,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/locations', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.create' },
     schema: { tags: ['catalogue'], params: estateParams, body: z.strictObject({ name, settings: settings.optional() }), response: { 201: locationAnswer, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -40,7 +41,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.patch('/api/estates/:eid/locations/:lid', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.manage', addedBy: locationAddedBy },
     schema: {
       tags: ['catalogue'],
       params: locationParams,
@@ -54,7 +55,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/locations/:lid', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.manage', addedBy: locationAddedBy },
     schema: { tags: ['catalogue'], params: locationParams, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -82,7 +83,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/locations/:lid/rooms', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.create' },
     schema: { tags: ['catalogue'], params: locationParams, body: z.strictObject({ name }), response: { 201: roomAnswer, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -91,7 +92,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.put('/api/estates/:eid/locations/:lid/rooms/order', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.manage', addedBy: locationAddedBy },
     schema: {
       tags: ['catalogue'],
       params: locationParams,
@@ -105,7 +106,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.patch('/api/estates/:eid/rooms/:rid', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.manage', addedBy: roomAddedBy },
     schema: {
       tags: ['catalogue'],
       params: roomParams,
@@ -119,7 +120,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/rooms/:rid', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.manage', addedBy: roomAddedBy },
     schema: { tags: ['catalogue'], params: roomParams, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
