@@ -30,7 +30,8 @@ export function expectedOutcome(
   // refused, 409 estate_closed, past the role check.
   const decision = authorizeWith(policy, action, { roles, stage }, facts, intent);
   if (decision.ok) return 'ok';
-  return decision.reason === 'role' ? 403 : 409;
+  // A condition about who ("their own") refuses like a role, 403; without facts the row is someone else's.
+  return decision.reason === 'role' || (decision.reason === 'condition' && decision.forbids) ? 403 : 409;
 }
 
 /**
