@@ -61,6 +61,7 @@ export async function addPhoto(ctx: AppContext, access: EstateAccess, itemId: st
     thumbUrl: ctx.fileUrls.photoUrl(estateId, id, 'thumb', now),
     previewUrl: ctx.fileUrls.photoUrl(estateId, id, 'preview', now),
     originalUrl: ctx.fileUrls.photoUrl(estateId, id, 'original', now),
+    addedByYou: true,
   };
 }
 

@@ -50,6 +50,7 @@ function fullItem(extra: Partial<Item> = {}): Item {
     featuredPhotoId: null,
     photos: [],
     warnings: [],
+    addedByYou: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     name: 'Oak Dining Table',
     id: 'it1',

@@ -43,7 +43,7 @@ export function LocationsPage() {
       </PageLayout>
     );
   }
-  return <Locations estateId={estate.estateId} add={offerOf(estate.decide('location.manage'), estate.stage, t)} />;
+  return <Locations estateId={estate.estateId} add={offerOf(estate.decide('location.create'), estate.stage, t)} />;
 }
 
 type Dialogs =

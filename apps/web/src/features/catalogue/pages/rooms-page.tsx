@@ -45,7 +45,7 @@ export function RoomsPage() {
       </PageLayout>
     );
   }
-  return <Rooms estateId={estate.estateId} locationId={lid} add={offerOf(estate.decide('location.manage'), estate.stage, t)} />;
+  return <Rooms estateId={estate.estateId} locationId={lid} add={offerOf(estate.decide('location.create'), estate.stage, t)} />;
 }
 
 type Dialogs = { kind: 'create' } | { kind: 'rename'; room: Room } | { kind: 'delete'; room: Room } | null;
