@@ -228,6 +228,24 @@ describe('buttons the server would refuse', () => {
     expect(edit).toHaveAccessibleDescription(/This was possible until the stage/);
   });
 
+  it('offers an asset creator Edit and Delete only on the items they added; on others\' disabled, with why', async () => {
+    signedIn([4], 1, { 'GET /api/estates/e1/items/it1': { item: fullItem({ addedByYou: false }) } });
+    renderApp('/p/e1/i/it1');
+    const edit = await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 });
+    expect(edit).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(edit).toHaveAccessibleDescription('Only the person who added this, or a trustee, can change it.');
+    // Photos can still be added to it: creators add.
+    expect(screen.getByRole('button', { name: 'Photos' })).toBeEnabled();
+  });
+
+  it('offers an asset creator Edit and Delete on an item they added', async () => {
+    signedIn([4], 1, { 'GET /api/estates/e1/items/it1': { item: fullItem({ addedByYou: true }) } });
+    renderApp('/p/e1/i/it1');
+    expect(await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
   it('says a closed estate changes no more', async () => {
     signedIn([30], 99, { 'GET /api/estates/e1/items/it1': { item: fullItem() } });
     renderApp('/p/e1/i/it1');
