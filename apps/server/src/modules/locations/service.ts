@@ -23,8 +23,9 @@ const toLocation = (r: LocationRow, itemCount = 0, roomCount = 0) => ({
   settings: { color: '#5b7083', subscribed: false, cardCoverImages: true, ...(r.settings as LocationSettings) },
   itemCount,
   roomCount,
+  createdBy: r.createdBy,
 });
-const toRoom = (r: RoomRow, itemCount = 0) => ({ id: r.id, locationId: r.locationId, name: r.name, position: r.position, itemCount });
+const toRoom = (r: RoomRow, itemCount = 0) => ({ id: r.id, locationId: r.locationId, name: r.name, position: r.position, itemCount, createdBy: r.createdBy });
 
 export async function listLocations(ctx: AppContext, estateId: string) {
   const rows = await ctx.db.select().from(locations).where(inEstate(locations, estateId)).orderBy(asc(locations.position), asc(locations.id));
