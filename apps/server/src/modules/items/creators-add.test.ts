@@ -70,7 +70,7 @@ describe('creators add; they change only what they added', () => {
   });
 
   it('locations and rooms: a creator adds rooms anywhere, renames and deletes only their own; older places count as the trustee’s', async () => {
-    const { trustee, estateId, carl, url } = await cataloguing();
+    const { trustee, carl, url } = await cataloguing();
     const house = (await call(h, 'POST', url('/locations'), { as: trustee, body: { name: 'Family House' } })).json().location;
     const garage = await call(h, 'POST', url('/locations'), { as: carl, body: { name: 'Garage' } });
     expect(garage.statusCode).toBe(201);
