@@ -17,8 +17,12 @@ function renewReason(stage: StageCode): ConditionRefusal {
   return open === undefined ? { reason: 'policy.renewNone', params: { stage } } : { reason: 'policy.renewOther', params: { stage, openStage: open } };
 }
 
-/** What a predicate may know about the addressed resource (from the request's path). */
-export type ResourceFacts = { step?: number; stage?: number };
+/**
+ * What a predicate may know about the addressed resource: from the request's path (`step`,
+ * `stage`), or read from its row (`addedByCaller`: whether the caller added the item, photo,
+ * location or room; the server reads it only when a rule needs it, see route-access.ts).
+ */
+export type ResourceFacts = { step?: number; stage?: number; addedByCaller?: boolean };
 
 /**
  * A rule grants an action to some roles, optionally only in some stages, and optionally only when a
@@ -33,6 +37,8 @@ export type Rule = {
     says: (stage: StageCode, facts: ResourceFacts) => string;
     /** The same refusal as a stable reason (a key of content/refusals.*.json) with its parameters, for every language. */
     reason?: (stage: StageCode, facts: ResourceFacts) => ConditionRefusal;
+    /** A refusal about who, not when: answered 403 (`forbidden`) rather than 409. */
+    forbids?: true;
   };
 };
 
@@ -47,9 +53,25 @@ const afterResultsOpen = afterResults.filter((s) => s !== Stage.Completed);
 const questionStages = afterResultsOpen;
 /** Stages in which the set of receivers may change: not while items are being divided (11–31). */
 const receiversOpen = STAGE_ORDER.filter((s) => s < Stage.Interest || s >= Stage.AssignmentCompleted);
+/** Adding to the catalogue: trustees until the results, asset creators while cataloguing. */
 const catalogueEdit: readonly Rule[] = [
   { roles: trustee, stages: beforeResults },
   { roles: [Role.Creator], stages: [Stage.Cataloging] },
+];
+/**
+ * Creators add: an asset creator changes and deletes only what they added (an item, a photo, a
+ * location or room; rows from before this rule, with no one recorded, count as the trustee's).
+ */
+const theirOwn = {
+  test: (_stage: StageCode, facts: ResourceFacts) => facts.addedByCaller === true,
+  says: () => 'Only the person who added this, or a trustee, can change it.',
+  reason: (): ConditionRefusal => ({ reason: 'policy.notTheirs', params: {} }),
+  forbids: true as const,
+};
+/** Changing or deleting a catalogue entry: trustees any, asset creators their own, while cataloguing. */
+const catalogueChange: readonly Rule[] = [
+  { roles: trustee, stages: beforeResults },
+  { roles: [Role.Creator], stages: [Stage.Cataloging], when: theirOwn },
 ];
 /** Steps are addressed by their number in the path (`/steps/:step/…`). */
 const named = (code: number | undefined) => (code !== undefined && isStageCode(code) ? `"${STAGE_NAMES[code]}"` : 'another stage');
@@ -99,8 +121,8 @@ export const POLICY = {
   // Catalogue
   'item.view': [{ roles: everyone }],
   'item.create': catalogueEdit,
-  'item.update': catalogueEdit,
-  'item.delete': catalogueEdit,
+  'item.update': catalogueChange,
+  'item.delete': catalogueChange,
   'item.import': catalogueEdit,
   'item.export': [{ roles: everyone }],
   'item.labels': [{ roles: everyone }],
@@ -108,9 +130,13 @@ export const POLICY = {
   'item.hold': [{ roles: trustee, stages: beforeResults }],
   /** The appraiser's one job: an item's value. */
   'item.appraise': [{ roles: [...trustee, Role.Appraiser], stages: beforeResults }],
-  'photo.manage': catalogueEdit,
+  /** Adding a photo to any item (creators add); deleting one or reordering an item's: `photo.manage`. */
+  'photo.add': catalogueEdit,
+  'photo.manage': catalogueChange,
   'location.view': [{ roles: everyone }],
-  'location.manage': catalogueEdit,
+  /** Adding a location, or a room to any location (creators add); renaming, moving, deleting: `location.manage`. */
+  'location.create': catalogueEdit,
+  'location.manage': catalogueChange,
   // Review (stage 2)
   'approval.set': [{ roles: [Role.Beneficiary], stages: [Stage.Approve] }],
   'approval.viewOwn': [{ roles: everyone }],
@@ -212,7 +238,7 @@ export type Decision =
   | { ok: true }
   | { ok: false; reason: 'role' }
   | { ok: false; reason: 'stage'; allowedStages: StageCode[] }
-  | { ok: false; reason: 'condition'; says: string; refusal?: ConditionRefusal }
+  | { ok: false; reason: 'condition'; says: string; refusal?: ConditionRefusal; forbids?: true }
   | { ok: false; reason: 'closed' }
   /** The administrator's support visit (not a member): every write, whatever its rule (403 `support_read_only`). */
   | { ok: false; reason: 'support' };
@@ -240,7 +266,7 @@ export function authorizeWith(policy: Policy, action: Action, actor: Actor, fact
   if (inStage.some((rule) => !rule.when || rule.when.test(actor.stage, facts))) return { ok: true };
   if (inStage.length > 0) {
     const when = inStage.find((r) => r.when)!.when!;
-    return { ok: false, reason: 'condition', says: when.says(actor.stage, facts), ...(when.reason ? { refusal: when.reason(actor.stage, facts) } : {}) };
+    return { ok: false, reason: 'condition', says: when.says(actor.stage, facts), ...(when.reason ? { refusal: when.reason(actor.stage, facts) } : {}), ...(when.forbids ? { forbids: true as const } : {}) };
   }
   const allowed = new Set(byRole.flatMap((rule) => rule.stages ?? []));
   return { ok: false, reason: 'stage', allowedStages: STAGE_ORDER.filter((s) => allowed.has(s)) };
@@ -286,7 +312,9 @@ export const WRITE_ACTIONS: ReadonlySet<string> = new Set<string>([
   'item.import',
   'item.hold',
   'item.appraise',
+  'photo.add',
   'photo.manage',
+  'location.create',
   'location.manage',
   'approval.set',
   'approval.resolve',

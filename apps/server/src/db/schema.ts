@@ -233,6 +233,8 @@ export const locations = pgTable(
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Who added it (null: before this was recorded, counted as the trustee's). */
+    createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('locations_estate_idx').on(t.estateId, t.position)],
@@ -251,6 +253,8 @@ export const rooms = pgTable(
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Who added it (null: before this was recorded, counted as the trustee's). */
+    createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('rooms_location_idx').on(t.locationId, t.position)],

@@ -108,6 +108,8 @@ export async function requireEstateAccess(
   action: Action,
   facts: ResourceFacts = {},
   intent: Intent = 'read',
+  /** Facts read from the addressed row, only when a rule's condition needs them (see route-access.ts). */
+  rowFacts?: (userId: string) => Promise<ResourceFacts>,
 ): Promise<EstateAccess> {
   const userId = await callerId(ctx, req);
   // Kept until the next write to this estate's row or memberships (or to the users table, or outside any estate).
@@ -131,7 +133,11 @@ export async function requireEstateAccess(
   const estate = row.estate;
   const roles = estateRoles(row.roles, user.isAdmin);
   const stage = isStageCode(estate.stage) ? estate.stage : 0;
-  const decision = authorize(action, { roles, stage }, facts, intent);
+  let decision = authorize(action, { roles, stage }, facts, intent);
+  // Role and stage allow it but a condition on the row does not yet (e.g. "their own"): read the row.
+  if (!decision.ok && decision.reason === 'condition' && rowFacts) {
+    decision = authorize(action, { roles, stage }, { ...facts, ...(await rowFacts(user.id)) }, intent);
+  }
   if (!decision.ok) {
     req.log.warn({ userId: user.id, estateId, action, reason: decision.reason }, 'refused authorization');
     throw refusal(decision, stage);
@@ -152,7 +158,7 @@ export function refusal(decision: Exclude<Decision, { ok: true }>, stage: StageC
   if (decision.reason === 'closed') return byPolicy(new AppError('estate_closed', says('code.estate_closed')));
   if (decision.reason === 'condition') {
     const said = decision.refusal && isRefusalReason(decision.refusal.reason) ? decision.refusal : undefined;
-    return byPolicy(new AppError('wrong_stage', said ? { reason: said.reason as RefusalReason, params: said.params, english: decision.says } : decision.says));
+    return byPolicy(new AppError(decision.forbids ? 'forbidden' : 'wrong_stage', said ? { reason: said.reason as RefusalReason, params: said.params, english: decision.says } : decision.says));
   }
   const allowed = decision.allowedStages.map((s) => `"${STAGE_NAMES[s]}"`).join(' or ');
   const english = `This can only be done in the stage ${allowed}; the estate is in "${STAGE_NAMES[stage]}".`;

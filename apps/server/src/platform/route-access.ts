@@ -46,6 +46,12 @@ declare module 'fastify' {
     ownPlaceOnly?: true;
     /** Facts about the addressed resource that a policy predicate reads (e.g. the step in the path). */
     resource?: (req: FastifyRequest) => ResourceFacts;
+    /**
+     * Who added the addressed row (its `created_by`; null when no one is recorded), read only when a
+     * rule's condition needs it (an asset creator changing a catalogue entry: `theirOwn` in the
+     * policy). Answers 404 when the row is not in the estate.
+     */
+    addedBy?: (ctx: AppContext, req: FastifyRequest, estateId: string) => Promise<string | null>;
   }
   interface FastifyRequest {
     /** The estate this request's writes are counted for (db/write-tracking.ts), set once access is granted. */
@@ -108,8 +114,10 @@ function signedInHook(ctx: AppContext, action: Exclude<RouteAction, 'public'>, o
   return async (req) => {
     const eid = (req.params as { eid: string }).eid;
     const facts = req.routeOptions.config.resource?.(req);
+    const addedBy = req.routeOptions.config.addedBy;
+    const rowFacts = addedBy && (async (userId: string) => ({ addedByCaller: (await addedBy(ctx, req, eid)) === userId }));
     // Every write (anything but GET and HEAD) is refused in a closed estate, whatever its action.
-    const access = await requireEstateAccess(ctx, req, eid, action, facts, routeIntent(req.method, ownPlaceOnly));
+    const access = await requireEstateAccess(ctx, req, eid, action, facts, routeIntent(req.method, ownPlaceOnly), rowFacts);
     req.estateAccessResolved = access;
     req.callerResolved = access.user;
     // From here on, what this request writes is counted for this estate's cached answers only.

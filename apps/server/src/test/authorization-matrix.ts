@@ -30,8 +30,9 @@ export function expectedOutcome(
   // refused, 409 estate_closed, past the role check.
   const decision = authorizeWith(policy, action, { roles, stage }, facts, intent);
   if (decision.ok) return 'ok';
-  // A role refused, or the administrator's support visit writing (403 support_read_only); else a stage.
-  return decision.reason === 'role' || decision.reason === 'support' ? 403 : 409;
+  // A role refused, the administrator's support visit writing (403 support_read_only), or a condition
+  // about who ("their own": without facts the row is someone else's) refuses 403; else a stage, 409.
+  return decision.reason === 'role' || decision.reason === 'support' || (decision.reason === 'condition' && decision.forbids) ? 403 : 409;
 }
 
 /**

@@ -4,7 +4,7 @@
  * the web's message box, so both refuse the same text.
  */
 import { z } from 'zod';
-import { text } from './text.js';
+import { hasVisibleText, text } from './text.js';
 
 /** The longest message (api.md: 1–4,000 characters). */
 export const MESSAGE_MAX = 4000;
@@ -12,8 +12,8 @@ export const MESSAGE_MAX = 4000;
 export const MESSAGES_PAGE_MAX = 100;
 export const MESSAGES_PAGE_DEFAULT = 50;
 
-/** Message text: trimmed, so empty or white-space-only text is refused (400). */
-export const messageText = text(MESSAGE_MAX, { trim: true, required: true });
+/** Message text: trimmed; empty text, or only spaces or zero-width characters, is refused (400). */
+export const messageText = text(MESSAGE_MAX, { trim: true, required: true }).refine(hasVisibleText, { message: 'validation.required' });
 
 export const postMessageBody = z.strictObject({
   text: messageText,

@@ -72,6 +72,8 @@ export const itemSchema = z.object({
   interestCount: z.number(),
   interested: z.boolean(),
   warnings: z.array(z.string()),
+  /** Whether the caller added it (creators change only what they added: the policy's `addedByCaller`). */
+  addedByYou: z.boolean(),
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

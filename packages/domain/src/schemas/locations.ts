@@ -15,6 +15,8 @@ export const locationSchema = z.object({
   settings: locationSettingsSchema,
   itemCount: z.number(),
   roomCount: z.number(),
+  /** Who added it (null: before this was recorded, the trustee's); creators change only their own. */
+  createdBy: z.string().nullable().optional(),
 });
 export type Location = z.infer<typeof locationSchema>;
 
@@ -24,6 +26,8 @@ export const roomSchema = z.object({
   name: z.string(),
   position: z.number(),
   itemCount: z.number(),
+  /** Who added it (null: before this was recorded, the trustee's); creators change only their own. */
+  createdBy: z.string().nullable().optional(),
 });
 export type Room = z.infer<typeof roomSchema>;
 

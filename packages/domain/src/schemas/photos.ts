@@ -9,6 +9,8 @@ export const photoSchema = z.object({
   thumbUrl: z.string(),
   previewUrl: z.string(),
   originalUrl: z.string(),
+  /** On an item's photos: whether the caller added it (creators delete only their own). */
+  addedByYou: z.boolean().optional(),
 });
 export type Photo = z.infer<typeof photoSchema>;
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '../roles.js';
+import { messageText } from './conversations.js';
 import { createItemBody, updateItemBody } from '../items.js';
 import { loginBody, registerBody, updateMeBody } from './account.js';
 import { approvalBody } from './approval.js';
 import { createEstateBody, createInvitationBody } from './estate.js';
-import { isStorableText, nameText, text, UNSTORABLE_TEXT_MESSAGE } from './text.js';
+import { isStorableText, nameText, stripBidiControls, text, UNSTORABLE_TEXT_MESSAGE } from './text.js';
 
 const NUL = '\u0000';
 const LONE_HIGH = '\uD83D';
@@ -101,5 +102,20 @@ describe('an offspring invitation', () => {
     expect(issues({ roles: [Role.Offspring], receivesThrough: 'grandma' })).toEqual([
       expect.objectContaining({ path: ['receivesThrough'], message: 'validation.parent' }),
     ]);
+  });
+});
+
+describe('names without bidirectional controls, messages that show something', () => {
+  it('drops every bidi control from a name and keeps the rest, right-to-left letters included', () => {
+    const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
+    for (const c of controls) expect(stripBidiControls(`a${c}b`)).toBe('ab');
+    expect(nameText(200).parse(' \u202Egpj.exe ')).toBe('gpj.exe');
+    expect(nameText(200).parse('שולחן \u200Fאוכל')).toBe('שולחן אוכל');
+    expect(nameText(200).safeParse('\u202E\u200B').success).toBe(false);
+  });
+
+  it('refuses a chat message of only spaces or zero-width characters', () => {
+    for (const t of ['\u200B', '\u200C\u200D', '\u2060', '\uFEFF', ' \u200B \n']) expect(messageText.safeParse(t).success).toBe(false);
+    expect(messageText.parse(' a\u200B ')).toBe('a\u200B');
   });
 });

@@ -13,6 +13,7 @@ import { Stage } from '@estate/domain/stages';
 import { itemLabel, parseItemLabel } from '@estate/domain/item-status';
 import { itemFieldsSchema } from '@estate/domain/items';
 import { validationText } from '@estate/domain/schemas/messages';
+import { stripBidiControls } from '@estate/domain/schemas/text';
 import type { Db } from '../../db/client.js';
 import { activityEvents, estates, handovers, itemLabels, items, labels, locations, receipts, rooms, users } from '../../db/schema.js';
 import type { ActivityInput } from '../../platform/activity.js';
@@ -200,7 +201,7 @@ const FIELD_COLUMN: Record<string, Column> = {
 
 function splitList(text: string): string[] {
   const firstSpelling = new Map<string, string>();
-  for (const part of text.split(';')) {
+  for (const part of stripBidiControls(text).split(';')) {
     const name = part.trim();
     if (name && !firstSpelling.has(name.toLowerCase())) firstSpelling.set(name.toLowerCase(), name);
   }
@@ -210,7 +211,7 @@ function splitList(text: string): string[] {
 const PLACE_MAX = 120;
 
 function parsePlace(text: string): Place | string {
-  const trimmed = text.trim();
+  const trimmed = stripBidiControls(text).trim();
   if (!trimmed) return null;
   let at = trimmed.indexOf(' / ');
   let width = 3;
@@ -251,7 +252,7 @@ function parseRow(sheetRow: SheetRow, columns: readonly Column[]): ParsedRow {
     if (parsed === undefined || parsed < 1) errors.Number = 'Write the item number as on its label, e.g. A-0042.';
     else number = parsed;
   }
-  if (has('Name')) fields.name = cell('Name').trim();
+  if (has('Name')) fields.name = stripBidiControls(cell('Name')).trim();
   if (has('Notes')) fields.notes = cell('Notes');
   if (has('Location / Room')) {
     const place = parsePlace(cell('Location / Room'));
@@ -352,7 +353,8 @@ const samePlacement = (p: Placement, item: ItemRow) =>
 const placementText = (place: Place) => (place ? (place.room ? `${place.location} / ${place.room}` : place.location) : null);
 
 function planRows(cat: Catalogue, access: EstateAccess, sheet: Sheet): Plan {
-  const mayUpdate = can('item.update', access);
+  // Creators add: an asset creator's file changes only the items they added (the policy's `theirOwn`).
+  const mayUpdate = (item: ItemRow) => can('item.update', access, { addedByCaller: item.createdBy === access.user.id });
   const claimedItems = new Map<string, number>();
   const newRefs = new Map<string, number>();
   const work: Work[] = [];
@@ -382,7 +384,7 @@ function planRows(cat: Catalogue, access: EstateAccess, sheet: Sheet): Plan {
       const earlier = claimedItems.get(target.id);
       if (earlier !== undefined) errors[ref ? 'Ref' : 'Number'] = `Row ${earlier} already changes ${itemLabel(target.number)}.`;
       else claimedItems.set(target.id, parsed.row);
-      if (!mayUpdate) errors[ref ? 'Ref' : 'Number'] ??= 'Your role may add items but not change existing ones.';
+      if (!mayUpdate(target)) errors[ref ? 'Ref' : 'Number'] ??= 'Only the person who added this item, or a trustee, can change it. Clear the Ref and Number to add it as a new item.';
     }
     // A Ref new to the estate (a new item's, or one an item takes on) may appear in one row only.
     if (ref && !errors.Ref && !errors.Number && (!target || adoptRef)) {
@@ -592,7 +594,7 @@ export async function applyImport(ctx: AppContext, access: EstateAccess, bytes: 
       if (!id) {
         id = newId();
         newLocationIds.set(lower(loc.name), id);
-        await tx.insert(locations).values({ id, estateId, name: loc.name, position: locationPosition++ });
+        await tx.insert(locations).values({ id, estateId, name: loc.name, position: locationPosition++, createdBy: actorId });
         events.push({ estateId, actorId, action: 'location.created', entity: 'location', entityId: id, field: 'name', to: loc.name });
       }
       return id;
@@ -613,7 +615,7 @@ export async function applyImport(ctx: AppContext, access: EstateAccess, bytes: 
         }
         const position = roomPositions.get(locationId)!;
         roomPositions.set(locationId, position + 1);
-        await tx.insert(rooms).values({ id: roomId, estateId, locationId, name: p.room.name, position });
+        await tx.insert(rooms).values({ id: roomId, estateId, locationId, name: p.room.name, position, createdBy: actorId });
         events.push({ estateId, actorId, action: 'room.created', entity: 'room', entityId: roomId, field: 'name', to: p.room.name });
       }
       return { locationId, roomId };

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { reportsAnswer } from '@estate/domain/schemas/closing';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
+import { contentDisposition } from '../../platform/download-name.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
 import { estateArchive } from './archive.js';
 import * as closing from './service.js';
 
-/** A file name for the Content-Disposition header: ASCII, plus the UTF-8 form for everything else. */
-const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+const attachment = (name: string) => contentDisposition(name);
 
 export function closingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);

@@ -173,7 +173,8 @@ describe('conversations', () => {
   it('refuses empty, white-space-only and too-long text, and an item of another estate', async () => {
     const { trustee, estateId, anna } = await family();
     const cid = (await estateChat(estateId, anna)).id;
-    for (const text of ['', '   ', '\n\t  \n']) {
+    // Zero-width characters show nothing either: a message of only those is empty.
+    for (const text of ['', '   ', '\n\t  \n', '\u200B', ' \u200C\u200D\u2060\uFEFF ', '\u202E\u200B']) {
       const res = await post(estateId, cid, anna, text);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toHaveProperty('text');

@@ -85,6 +85,12 @@ describe('what is served, and how', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Testament _ Ay_e.pdf"; filename\*=UTF-8''Testament%20%E2%80%93%20Ay%C5%9Fe\.pdf$/);
     expect(res.headers['content-security-policy']).toContain('sandbox');
     expect(res.rawPayload.equals(tinyPdf())).toBe(true);
+    // A right-to-left override in the uploaded name is dropped from the name and the download's name.
+    const tricky = (await v.upload(v.pdf('invoice\u202Efdp.exe.pdf'), { accessLevel: 'everyone' })).json().document;
+    expect(tricky.name).toBe('invoicefdp.exe');
+    const renamed = await call(h, 'PATCH', v.url(`/${tricky.id}`), { as: v.trustee, body: { name: 'Will \u2067copy\u2069 \u200F2' } });
+    expect(renamed.json().document.name).toBe('Will copy 2');
+    expect((await v.file(tricky.id, v.ben)).headers['content-disposition']).toBe(`attachment; filename="Will copy 2.pdf"; filename*=UTF-8''Will%20copy%202.pdf`);
     const inline = await v.file(doc.id, v.ben, '?disposition=inline');
     expect(inline.headers['content-disposition']).toMatch(/^inline;/);
 

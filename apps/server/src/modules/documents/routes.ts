@@ -6,6 +6,7 @@ import { DOCUMENT_LIMITS } from '@estate/domain/uploads';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { AppError, says } from '../../platform/errors.js';
+import { contentDisposition } from '../../platform/download-name.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as vault from './service.js';
 
@@ -13,9 +14,6 @@ const documentParams = estateParams.extend({ did: z.uuid() });
 const folderParams = estateParams.extend({ fid: z.uuid() });
 const errors = errorResponses(400, 401, 403, 404, 409);
 const MB = 1024 * 1024;
-
-/** An ASCII stand-in for a file name (the header's plain `filename`); the real one goes in `filename*`. */
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
 
 /** Reads the one file and the form fields (before or after it, in any order). */
 async function readUpload(req: FastifyRequest): Promise<vault.Upload> {
@@ -84,10 +82,9 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async (req, reply) => {
       const file = await vault.readDocument(ctx, estateAccess(req), req.params.did);
       const inline = req.query.disposition === 'inline' && previewable(file.contentType);
-      const name = `filename="${asciiName(file.fileName)}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`;
       reply
         .header('Content-Type', file.contentType)
-        .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; ${name}`)
+        .header('Content-Disposition', contentDisposition(file.fileName, inline ? 'inline' : 'attachment'))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Length', file.bytes.length);
       // A download never runs anything, even if opened directly: no scripts, no plugins, no frames.

@@ -10,6 +10,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { documentKind, documentTypeOf, visibleLevels, type AccessLevel } from '@estate/domain/consent';
 import type { folderBody, updateDocumentBody } from '@estate/domain/schemas/documents';
+import { stripBidiControls } from '@estate/domain/schemas/text';
 import { DOCUMENT_LIMITS, PHOTO_LIMITS } from '@estate/domain/uploads';
 import { documentFolders, documents, users } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
@@ -91,7 +92,7 @@ async function requireFolder(db: Db, estateId: string, folderId: string, field =
 
 /** The name a document is shown under: the uploaded file's name, without folders or its extension. */
 function displayName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const base = stripBidiControls(fileName).split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .replace(/\.[A-Za-z0-9]{1,5}$/, '')
     // Control characters (a tab, a line break) become spaces.

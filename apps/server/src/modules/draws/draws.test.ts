@@ -1,11 +1,12 @@
 /** Directives, returns, public entropy, preview, run, undo, records, verify and fairness refusals. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
 import { drawRecords, items as itemsTable } from '../../db/schema.js';
 import { call, useHarness, type Caller } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
 import { VERIFY_BODY_LIMIT, VERIFY_PER_MINUTE } from './routes.js';
+import { verifyBytes, verifyWorkers } from './verify.js';
 
 const h = useHarness();
 
@@ -63,6 +64,20 @@ describe('written directives and returns (stage 10)', () => {
     expect((await call(h, 'DELETE', f.url(`/directives/${chair}`), { as: f.trustee })).statusCode).toBe(404);
     const trusteeLog = (await call(h, 'GET', f.url('/activity'), { as: f.trustee })).json().events;
     expect(trusteeLog.slice(0, 2).map((e: { action: string }) => e.action)).toEqual(['directive.removed', 'directive.created']);
+  });
+
+  it("never assigns an item to another estate's beneficiary", async () => {
+    const f = await family(1);
+    const [chair] = f.ids as [string];
+    // Dora is a beneficiary, but of another estate.
+    const otherTrustee = await createUser(h);
+    const otherEstate = await createEstate(h, otherTrustee, 'Estate of Uncle Sam');
+    const dora = await addMember(h, otherEstate, otherTrustee, [Role.Beneficiary]);
+    await f.move(1, 2, 10);
+    const refused = await call(h, 'POST', f.url('/directives'), { as: f.trustee, body: { itemId: chair, memberId: dora.id, clause: 'Article 2: the chest to Dora.' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toHaveProperty('memberId');
+    expect(await itemRow(chair)).toMatchObject({ status: 'unassigned', assignedTo: null });
   });
 
   it('records where a Return item goes, outside the pool', async () => {
@@ -234,6 +249,38 @@ describe('automated steps', () => {
     expect((await call(h, 'POST', '/api/draws/verify', { as: stranger, body: [1, 2] })).statusCode).toBe(400);
   });
 
+  it('re-checks a record in a worker thread, one check at a time per person; the request loop keeps answering', async () => {
+    const f = await family(1);
+    await setStage(h, f.estateId, 14);
+    await call(h, 'POST', f.url('/input-commitments/11/renew'), { as: f.trustee });
+    const record = (await call(h, 'POST', f.url('/steps/14/run'), { as: f.trustee })).json().record;
+    const anna = await createUser(h);
+    let started = 0;
+    verifyWorkers.onTaskStart = () => {
+      started += 1;
+    };
+    try {
+      // The check is handed to the worker; health answers meanwhile.
+      const first = call(h, 'POST', '/api/draws/verify', { as: anna, body: record });
+      await vi.waitFor(() => expect(started).toBe(1));
+      expect((await call(h, 'GET', '/api/health')).statusCode).toBe(200);
+      expect((await first).json()).toMatchObject({ verified: true, scope: 'full' });
+      // One check at a time per person: a second one while the first runs is refused, someone else's is not.
+      const bytes = Buffer.from(JSON.stringify(record));
+      const [one, two, other] = await Promise.allSettled([verifyBytes(anna.id, bytes), verifyBytes(anna.id, bytes), verifyBytes('someone-else', bytes)]);
+      expect(one).toMatchObject({ status: 'fulfilled', value: { verified: true } });
+      expect(two).toMatchObject({ status: 'rejected', reason: { code: 'rate_limited' } });
+      expect(other).toMatchObject({ status: 'fulfilled', value: { verified: true } });
+      expect(started).toBe(3);
+    } finally {
+      verifyWorkers.onTaskStart = undefined;
+    }
+    // Once the first answered, anna checks again; a body that is not JSON is a plain 400.
+    expect((await call(h, 'POST', '/api/draws/verify', { as: anna, body: record })).json().verified).toBe(true);
+    const broken = await h.app.inject({ method: 'POST', url: '/api/draws/verify', headers: { authorization: `Bearer ${anna.token}`, 'content-type': 'application/json' }, payload: '{"format":' });
+    expect(broken.statusCode).toBe(400);
+  });
+
   it('caps the verify body at what a 5,000-item, 50-beneficiary record needs, and limits checks per person', async () => {
     const [anna, ben] = [await createUser(h), await createUser(h)];
     const huge = await h.app.inject({
@@ -243,7 +290,7 @@ describe('automated steps', () => {
       payload: `{"format":"${'x'.repeat(VERIFY_BODY_LIMIT)}"}`,
     });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().error).toEqual({ code: 'too_large', message: expect.stringContaining('larger than any draw record can be (42 MB at most') });
+    expect(huge.json().error).toEqual({ code: 'too_large', message: expect.stringContaining('larger than any draw record can be (16 MB at most') });
     // Counted per signed-in person: anna uses up her checks, ben (same address) still has his.
     const statuses: number[] = [];
     for (let k = 0; k < VERIFY_PER_MINUTE; k++) statuses.push((await call(h, 'POST', '/api/draws/verify', { as: anna, body: { format: 'estate-draw/1' } })).statusCode);

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { DrawInputError, type DrawStep } from '@estate/domain/draw/inputs';
 import { MissingSaltError } from '@estate/domain/draw/input-commitment';
-import { beneficiaryCopy, buildRecord, drawRecordSchema, recordTieBreaks, verifyRecord, type DrawRecord, type RecordAssignment } from '@estate/domain/draw/record';
+import { beneficiaryCopy, buildRecord, drawRecordSchema, recordTieBreaks, type DrawRecord, type RecordAssignment } from '@estate/domain/draw/record';
 import { fairnessReport, redactFairnessFor } from '@estate/domain/fairness/report';
 import { itemLabel } from '@estate/domain/item-status';
 import { can } from '@estate/domain/permissions';
@@ -458,12 +458,6 @@ export async function publishRecords(ctx: AppContext, access: EstateAccess) {
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'draw.records-published', entity: 'estate', entityId: estateId, field: 'publishFullRecords', from: false, to: true });
   });
   return { published: true as const };
-}
-
-/** Re-checks a full record, or a beneficiary's copy as far as it goes (`scope` says which). */
-export function verify(body: unknown) {
-  const result = verifyRecord(body);
-  return { verified: result.ok, scope: result.scope, checks: result.checks, differences: result.differences };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -57,6 +57,24 @@ describe('items', () => {
     expect((await createItem(h, other, trustee)).number).toBe(1);
   });
 
+  it('drops bidirectional controls from item, location and room names, and refuses a name that shows nothing', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    const url = (path: string) => `/api/estates/${estateId}${path}`;
+    const item = await call(h, 'POST', url('/items'), { as: trustee, body: { name: 'Photo\u202Egpj.exe', categories: ['\u2066Books\u2069'] } });
+    expect(item.statusCode, item.body).toBe(201);
+    expect(item.json().item.name).toBe('Photogpj.exe');
+    // An Arabic name keeps its letters (only the controls go).
+    const patched = await call(h, 'PATCH', url(`/items/${item.json().item.id}`), { as: trustee, body: { name: '\u200Fساعة\u061C الجد' }, headers: { 'if-match': '"1"' } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().item.name).toBe('ساعة الجد');
+    expect((await call(h, 'POST', url('/items'), { as: trustee, body: { name: '\u202E\u200B' } })).statusCode).toBe(400);
+    const location = await call(h, 'POST', url('/locations'), { as: trustee, body: { name: '\u202AFamily House\u202C' } });
+    expect(location.statusCode, location.body).toBe(201);
+    expect(location.json().location.name).toBe('Family House');
+    const room = await call(h, 'POST', url(`/locations/${location.json().location.id}/rooms`), { as: trustee, body: { name: 'Kitchen\u200E' } });
+    expect(room.json().room.name).toBe('Kitchen');
+  });
+
   it('names each bad field', async () => {
     const { trustee, estateId } = await estateWithTrustee();
     const res = await call(h, 'POST', `/api/estates/${estateId}/items`, {

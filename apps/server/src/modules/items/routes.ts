@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ITEM_STATUSES } from '@estate/domain/item-status';
 import { appraisalBody, createItemBody, updateItemBody } from '@estate/domain/items';
 import { itemAnswer, itemsPageAnswer, labelsAnswer } from '@estate/domain/schemas/items';
+import { itemAddedBy } from '../../platform/added-by.js';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
@@ -74,7 +75,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.patch('/api/estates/:eid/items/:iid', {
-    config: { action: 'item.update' },
+    config: { action: 'item.update', addedBy: itemAddedBy },
     schema: {
       tags: ['catalogue'],
       params: itemParams,
@@ -124,7 +125,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/items/:iid', {
-    config: { action: 'item.delete' },
+    config: { action: 'item.delete', addedBy: itemAddedBy },
     schema: { tags: ['catalogue'], params: itemParams, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);

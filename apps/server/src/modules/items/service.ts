@@ -228,7 +228,7 @@ order by ${key('p')} ${direction}, p.id ${direction}`;
   return `{"items":[${entries.join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"total":${totalCount}}`;
 }
 
-type PhotoRef = { id: string; width: number; height: number };
+type PhotoRef = { id: string; width: number; height: number; createdBy: string | null };
 
 /**
  * The item as this caller sees it, in the answer's envelope; repeated reads between writes come
@@ -246,7 +246,7 @@ export async function getItem(ctx: AppContext, access: EstateAccess, itemId: str
   return (await viewItem(ctx, access, itemId)).item;
 }
 
-type DetailRow = Omit<ItemRow, 'estateId' | 'importRef' | 'createdBy' | 'assignedBy' | 'updatedAt' | 'createdAt' | 'assignedAt'> & {
+type DetailRow = Omit<ItemRow, 'estateId' | 'importRef' | 'assignedBy' | 'updatedAt' | 'createdAt' | 'assignedAt'> & {
   createdAt: Date;
   updatedAt: Date;
   assignedAt: Date | null;
@@ -264,11 +264,11 @@ const DETAIL_SQL = `select i.id, i.number, i.name, i.notes, i.location_id as "lo
   i.high_interest_source as "highInterestSource", i.assigned_to as "assignedTo", i.assignment_reason as "assignmentReason",
   i.assignment_step as "assignmentStep", i.assignment_detail as "assignmentDetail", i.assigned_at as "assignedAt",
   i.unwanted_outcome as "unwantedOutcome", i.featured_photo_id as "featuredPhotoId", i.version,
-  i.created_at as "createdAt", i.updated_at as "updatedAt",
+  i.created_at as "createdAt", i.updated_at as "updatedAt", i.created_by as "createdBy",
   coalesce(s.interest_count, 0) as "interestCount",
   coalesce(s.categories, '[]'::jsonb) as categories, coalesce(s.tags, '[]'::jsonb) as tags,
   exists(select 1 from interests h where h.item_id = i.id and h.member_id = $3::uuid) as interested,
-  (select coalesce(json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.position, p.id), '[]'::json)
+  (select coalesce(json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height, 'createdBy', p.created_by) order by p.position, p.id), '[]'::json)
     from photos p where p.item_id = i.id) as photos,
   (select o.name from items o where o.estate_id = $1::uuid and o.id <> i.id and lower(o.name) = lower(i.name) limit 1) as "sameName"
 from items i left join item_summaries s on s.item_id = i.id
@@ -327,9 +327,11 @@ async function loadItem(ctx: AppContext, access: EstateAccess, itemId: string) {
       thumbUrl: ctx.fileUrls.photoUrl(estateId, p.id, 'thumb', now),
       previewUrl: ctx.fileUrls.photoUrl(estateId, p.id, 'preview', now),
       originalUrl: ctx.fileUrls.photoUrl(estateId, p.id, 'original', now),
+      addedByYou: p.createdBy === access.user.id,
     })),
     interestCount: found.interestCount,
     interested: found.interested,
+    addedByYou: row.createdBy === access.user.id,
     warnings: styleWarnings(
       { name: row.name, categories, giver: row.giver, brand: row.brand, model: row.model },
       { photoCount: photoRows.length, otherNames: found.sameName === null ? [] : [found.sameName] },

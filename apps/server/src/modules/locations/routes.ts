@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { nameText } from '@estate/domain/schemas/text';
 import { locationAnswer, locationsAnswer, roomAnswer, roomsAnswer } from '@estate/domain/schemas/locations';
+import { locationAddedBy, roomAddedBy } from '../../platform/added-by.js';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as locations from './service.js';
 
-const name = z.string().trim().min(1, { message: 'validation.required' }).max(120);
+/** A place's name: bidirectional controls dropped, trimmed, something that shows (as every name). */
+const name = nameText(120);
 const settings = z.strictObject({
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'Bad Hex' }).optional(),
   subscribed: z.boolean().optional(),
@@ -29,7 +32,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/locations', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.create' },
     schema: { tags: ['catalogue'], params: estateParams, body: z.strictObject({ name, settings: settings.optional() }), response: { 201: locationAnswer, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -38,7 +41,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.patch('/api/estates/:eid/locations/:lid', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.manage', addedBy: locationAddedBy },
     schema: {
       tags: ['catalogue'],
       params: locationParams,
@@ -52,7 +55,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/locations/:lid', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.manage', addedBy: locationAddedBy },
     schema: { tags: ['catalogue'], params: locationParams, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -80,7 +83,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/estates/:eid/locations/:lid/rooms', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.create' },
     schema: { tags: ['catalogue'], params: locationParams, body: z.strictObject({ name }), response: { 201: roomAnswer, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -89,7 +92,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.put('/api/estates/:eid/locations/:lid/rooms/order', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.manage', addedBy: locationAddedBy },
     schema: {
       tags: ['catalogue'],
       params: locationParams,
@@ -103,7 +106,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.patch('/api/estates/:eid/rooms/:rid', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.manage', addedBy: roomAddedBy },
     schema: {
       tags: ['catalogue'],
       params: roomParams,
@@ -117,7 +120,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/rooms/:rid', {
-    config: { action: 'location.manage' },
+    config: { action: 'location.manage', addedBy: roomAddedBy },
     schema: { tags: ['catalogue'], params: roomParams, response: { 204: noContent, ...errors } },
     handler: async (req, reply) => {
       const access = estateAccess(req);

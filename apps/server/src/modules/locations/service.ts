@@ -23,8 +23,9 @@ const toLocation = (r: LocationRow, itemCount = 0, roomCount = 0) => ({
   settings: { color: '#5b7083', subscribed: false, cardCoverImages: true, ...(r.settings as LocationSettings) },
   itemCount,
   roomCount,
+  createdBy: r.createdBy,
 });
-const toRoom = (r: RoomRow, itemCount = 0) => ({ id: r.id, locationId: r.locationId, name: r.name, position: r.position, itemCount });
+const toRoom = (r: RoomRow, itemCount = 0) => ({ id: r.id, locationId: r.locationId, name: r.name, position: r.position, itemCount, createdBy: r.createdBy });
 
 export async function listLocations(ctx: AppContext, estateId: string) {
   const rows = await ctx.db.select().from(locations).where(inEstate(locations, estateId)).orderBy(asc(locations.position), asc(locations.id));
@@ -48,7 +49,7 @@ export async function createLocation(ctx: AppContext, access: EstateAccess, body
     const [last] = await tx.select({ p: max(locations.position) }).from(locations).where(inEstate(locations, estateId));
     const [row] = await tx
       .insert(locations)
-      .values({ id: newId(), estateId, name: body.name, position: (last?.p ?? -1) + 1, settings: body.settings ?? {} })
+      .values({ id: newId(), estateId, name: body.name, position: (last?.p ?? -1) + 1, settings: body.settings ?? {}, createdBy: access.user.id })
       .returning();
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'location.created', entity: 'location', entityId: row!.id, field: 'name', to: body.name });
     return toLocation(row!);
@@ -130,7 +131,7 @@ export async function createRoom(ctx: AppContext, access: EstateAccess, location
   await getLocation(ctx, estateId, locationId);
   return ctx.db.transaction(async (tx) => {
     const [last] = await tx.select({ p: max(rooms.position) }).from(rooms).where(inEstate(rooms, estateId, eq(rooms.locationId, locationId)));
-    const [row] = await tx.insert(rooms).values({ id: newId(), estateId, locationId, name, position: (last?.p ?? -1) + 1 }).returning();
+    const [row] = await tx.insert(rooms).values({ id: newId(), estateId, locationId, name, position: (last?.p ?? -1) + 1, createdBy: access.user.id }).returning();
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'room.created', entity: 'room', entityId: row!.id, field: 'name', to: name });
     return toRoom(row!);
   });

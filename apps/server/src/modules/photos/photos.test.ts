@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { photos } from '../../db/schema.js';
-import { MAX_UPLOAD_BYTES } from '../../platform/images.js';
+import { MAX_UPLOAD_BYTES, photoDecodes } from '../../platform/images.js';
 import { LocalDiskStorage } from '../../platform/storage.js';
 import { sweepPhotoFiles } from './sweep.js';
 import { call, testDatabaseUrl, useHarness, type Caller } from '../../test/harness.js';
@@ -104,7 +106,7 @@ describe('photos', () => {
     expect(json.statusCode).toBe(415);
   });
 
-  it('refuses a photo of more than 60 megapixels from its header, before decoding it, and stores nothing', async () => {
+  it('refuses a photo of more than 50 megapixels from its header, before decoding it, and stores nothing', async () => {
     const trustee = await createUser(h);
     const estateId = await createEstate(h, trustee);
     const item = await createItem(h, estateId, trustee);
@@ -121,10 +123,10 @@ describe('photos', () => {
     expect(res.json().error).toEqual({
       code: 'too_large',
       reason: 'images.tooManyPixels',
-      params: { width: 10_000, height: 10_000, megapixels: 100, limit: 60 },
+      params: { width: 10_000, height: 10_000, megapixels: 100, limit: 50 },
       message:
-        "This photo is 100 megapixels (10,000 × 10,000 pixels); photos can be at most 60 megapixels. Please choose a smaller copy, or take it with the camera's standard setting.",
-      fields: { file: 'At most 60 megapixels.' },
+        "This photo is 100 megapixels (10,000 × 10,000 pixels); photos can be at most 50 megapixels. Please choose a smaller copy, or take it with the camera's standard setting.",
+      fields: { file: 'At most 50 megapixels.' },
     });
     expect(await h.database.db.select().from(photos).where(eq(photos.itemId, item.id))).toEqual([]);
     const filesDir = path.join(h.config.DATA_DIR, 'files');
@@ -133,6 +135,40 @@ describe('photos', () => {
         ? readdirSync(filesDir, { recursive: true }).filter((f) => String(f).includes('.'))
         : [],
     ).toEqual([]);
+  });
+
+  it('refuses a 51-megapixel photo from its header, and decodes photos a few at a time', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const item = await createItem(h, estateId, trustee);
+    // 8,250 × 6,200 = 51.2 megapixels: above the limit (a 50 MP phone photo is 8,160 × 6,120).
+    const over = await sharp({ create: { width: 8_250, height: 6_200, channels: 3, background: '#808080' } }).jpeg({ quality: 10 }).toBuffer();
+    const refused = await upload(estateId, item.id, trustee, over, 'over.jpg');
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error.params).toMatchObject({ megapixels: 51, limit: 50 });
+    // Eight at once: every one is stored, never more decoded at once than the machine has cores.
+    photoDecodes.peak = 0;
+    const photo = await phonePhoto();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(estateId, item.id, trustee, photo)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(201));
+    expect(photoDecodes.peak).toBeGreaterThan(0);
+    expect(photoDecodes.peak).toBeLessThanOrEqual(Math.min(photoDecodes.limit, availableParallelism()));
+  });
+
+  it('keeps the 24-photo limit when many uploads to one item arrive at once', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const item = await createItem(h, estateId, trustee);
+    // 20 photos already (rows only: the limit counts rows), then 16 uploads at once.
+    await h.database.db.insert(photos).values(
+      Array.from({ length: 20 }, (_, k) => ({ id: randomUUID(), estateId, itemId: item.id, position: k, originalKey: `o${k}`, previewKey: `p${k}`, thumbKey: `t${k}`, width: 60, height: 40, bytes: 1 })),
+    );
+    const photo = await phonePhoto();
+    const answers = await Promise.all(Array.from({ length: 16 }, () => upload(estateId, item.id, trustee, photo)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(12);
+    expect(await h.database.db.select().from(photos).where(eq(photos.itemId, item.id))).toHaveLength(24);
   });
 
   it('refuses files over the size limit with 413', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { photoAnswer } from '@estate/domain/schemas/photos';
+import { itemAddedBy, photoAddedBy } from '../../platform/added-by.js';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { AppError, says } from '../../platform/errors.js';
@@ -14,7 +15,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = router(app);
 
   r.post('/api/estates/:eid/items/:iid/photos', {
-    config: { action: 'photo.manage' },
+    config: { action: 'photo.add' },
     schema: {
       tags: ['catalogue'],
       params: itemParams,
@@ -32,7 +33,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete('/api/estates/:eid/items/:iid/photos/:pid', {
-    config: { action: 'photo.manage' },
+    config: { action: 'photo.manage', addedBy: photoAddedBy },
     schema: { tags: ['catalogue'], params: itemParams.extend({ pid: z.uuid() }), response: { 204: noContent, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req, reply) => {
       const access = estateAccess(req);
@@ -42,7 +43,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.put('/api/estates/:eid/items/:iid/photos/order', {
-    config: { action: 'photo.manage' },
+    config: { action: 'photo.manage', addedBy: itemAddedBy },
     schema: {
       tags: ['catalogue'],
       params: itemParams,

@@ -26,6 +26,11 @@ export async function addPhoto(ctx: AppContext, access: EstateAccess, itemId: st
   const [originalKey, previewKey, thumbKey] = await Promise.all([ctx.storage.put(image.original), ctx.storage.put(image.preview), ctx.storage.put(image.thumb)]);
   const id = newId();
   await ctx.db.transaction(async (tx) => {
+    // The item's row locked first: concurrent uploads to one item count and insert one after the
+    // other, so the limit holds on PostgreSQL too (16 at once onto 20 photos made 32 without it).
+    const [locked] = await tx.select({ id: items.id }).from(items).where(inEstate(items, estateId, eq(items.id, itemId))).for('update');
+    // Removed by someone else while the photo was being prepared: reload and try again.
+    if (!locked) throw new AppError('conflict', says('code.conflict'));
     const [last] = await tx.select({ p: max(photos.position), n: photos.itemId }).from(photos).where(inEstate(photos, estateId, eq(photos.itemId, itemId))).groupBy(photos.itemId);
     const existing = await tx.select({ id: photos.id }).from(photos).where(inEstate(photos, estateId, eq(photos.itemId, itemId)));
     if (existing.length >= MAX_PHOTOS_PER_ITEM) throw new AppError('conflict', says('photos.tooMany', { max: MAX_PHOTOS_PER_ITEM }));
@@ -56,6 +61,7 @@ export async function addPhoto(ctx: AppContext, access: EstateAccess, itemId: st
     thumbUrl: ctx.fileUrls.photoUrl(estateId, id, 'thumb', now),
     previewUrl: ctx.fileUrls.photoUrl(estateId, id, 'preview', now),
     originalUrl: ctx.fileUrls.photoUrl(estateId, id, 'original', now),
+    addedByYou: true,
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '@estate/domain/roles';
 import { call, useHarness } from '../../test/harness.js';
-import { addMember, createEstate, createUser, signIn } from '../../test/factories.js';
+import { addMember, createEstate, createItem, createUser, signIn } from '../../test/factories.js';
 
 const h = useHarness();
 
@@ -18,6 +18,23 @@ describe('stage moves', () => {
     const events = (await call(h, 'GET', `/api/estates/${estateId}/activity`, { as: trustee })).json().events;
     expect(events.slice(0, 2).map((e: { action: string }) => e.action)).toEqual(['stage.stepped-back', 'stage.advanced']);
     expect((await move(42_000)).statusCode).toBe(400);
+  });
+
+  it('lets the review end once every beneficiary has answered every item or said they are done', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    const [anna, ben] = [await addMember(h, estateId, trustee, [Role.Beneficiary]), await addMember(h, estateId, trustee, [Role.Beneficiary])];
+    for (const name of ['Clock', 'Lamp']) await createItem(h, estateId, trustee, { name });
+    const url = (path: string) => `/api/estates/${estateId}${path}`;
+    for (const to of [1, 2]) expect((await call(h, 'POST', url('/stage'), { as: trustee, body: { to } })).statusCode).toBe(200);
+    const forward = async () => (await call(h, 'GET', url('/stage/moves'), { as: trustee })).json().forward;
+    expect(await forward()).toEqual({ to: 10, allowed: false, code: 'review-incomplete', params: { waiting: 2 } });
+    // Anna answers every item; Ben answers none but says he is done: neither holds the review open.
+    expect((await call(h, 'POST', url('/approvals/approve-all'), { as: anna })).statusCode).toBeLessThan(300);
+    expect(await forward()).toEqual({ to: 10, allowed: false, code: 'review-incomplete', params: { waiting: 1 } });
+    expect((await call(h, 'POST', url('/participation/2/done'), { as: ben })).statusCode).toBeLessThan(300);
+    expect(await forward()).toEqual({ to: 10, allowed: true });
+    expect((await call(h, 'POST', url('/stage'), { as: trustee, body: { to: 10 } })).json()).toEqual({ stage: 10 });
   });
 
   it('refuses stage moves by anyone but a trustee', async () => {

@@ -268,6 +268,7 @@ describe('hold', () => {
       interestCount: 0,
       interested: false,
       warnings: [],
+      addedByYou: false,
       version: 3,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',

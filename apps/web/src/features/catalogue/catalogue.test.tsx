@@ -50,6 +50,7 @@ function fullItem(extra: Partial<Item> = {}): Item {
     featuredPhotoId: null,
     photos: [],
     warnings: [],
+    addedByYou: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     name: 'Oak Dining Table',
     id: 'it1',
@@ -225,6 +226,24 @@ describe('buttons the server would refuse', () => {
     expect(edit).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(edit).toHaveAccessibleDescription(/This was possible until the stage/);
+  });
+
+  it('offers an asset creator Edit and Delete only on the items they added; on others\' disabled, with why', async () => {
+    signedIn([4], 1, { 'GET /api/estates/e1/items/it1': { item: fullItem({ addedByYou: false }) } });
+    renderApp('/p/e1/i/it1');
+    const edit = await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 });
+    expect(edit).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(edit).toHaveAccessibleDescription('Only the person who added this, or a trustee, can change it.');
+    // Photos can still be added to it: creators add.
+    expect(screen.getByRole('button', { name: 'Photos' })).toBeEnabled();
+  });
+
+  it('offers an asset creator Edit and Delete on an item they added', async () => {
+    signedIn([4], 1, { 'GET /api/estates/e1/items/it1': { item: fullItem({ addedByYou: true }) } });
+    renderApp('/p/e1/i/it1');
+    expect(await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
   });
 
   it('says a closed estate changes no more', async () => {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { Action, Decision } from '@estate/domain/permissions';
+import type { Action, Decision, ResourceFacts } from '@estate/domain/permissions';
 import type { Membership } from '@estate/domain/schemas/account';
 import { actorOf, policyFor } from '../../shared/session/actor';
 import { currentMembership } from '../../shared/session/current-estate';
@@ -10,9 +10,9 @@ export type EstateAccess = {
   membership: Membership;
   stage: number;
   /** The policy's answer for this person in this estate now (the same table the server checks). */
-  can: (action: Action) => boolean;
+  can: (action: Action, facts?: ResourceFacts) => boolean;
   /** The whole answer, for a button offered disabled with its reason (`shared/ui/offer.ts`). */
-  decide: (action: Action) => Decision;
+  decide: (action: Action, facts?: ResourceFacts) => Decision;
 };
 
 /**
@@ -25,5 +25,5 @@ export function useEstate(): EstateAccess | null {
   const membership = pid ? (me?.memberships.find((m) => m.estateId === pid) ?? null) : currentMembership(me);
   if (!membership) return null;
   const policy = policyFor(actorOf(me, membership));
-  return { estateId: membership.estateId, membership, stage: membership.stage, can: (action) => policy.can(action), decide: (action) => policy.decide(action) };
+  return { estateId: membership.estateId, membership, stage: membership.stage, can: (action, facts) => policy.can(action, facts), decide: (action, facts) => policy.decide(action, facts) };
 }

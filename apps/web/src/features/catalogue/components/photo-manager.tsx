@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DndContext, closestCenter, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, arrayMove, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
@@ -27,6 +27,8 @@ import type { Item } from '@estate/domain/schemas/items';
 import type { Photo } from '@estate/domain/schemas/photos';
 import { deletePhoto, refreshItem, reorderPhotos, updateItem, uploadPhoto } from '../api';
 import { shrinkPhoto } from '../../../shared/ui/shrink-photo';
+import { usePolicy } from '../../../shared/session/actor';
+import { useOffer } from '../../../shared/ui/offer';
 
 type Props = { estateId: string; item: Item };
 
@@ -38,6 +40,13 @@ type Props = { estateId: string; item: Item };
 export function PhotoManager({ estateId, item }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // Creators add: they order and feature photos on the items they added, and delete the photos they
+  // added; anyone else's is disabled here with the reason (a trustee may do all of it).
+  const policy = usePolicy(estateId);
+  const offer = useOffer(policy.actor?.stage ?? 0);
+  const arrange = offer(policy.decide('photo.manage', { addedByCaller: item.addedByYou }));
+  const removable = (photo: Photo) => offer(policy.decide('photo.manage', { addedByCaller: photo.addedByYou === true }));
+  const notTheirsId = useId();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -185,7 +194,7 @@ export function PhotoManager({ estateId, item }: Props) {
         />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="photo-limit">
-        {t('catalogue:photos.limit', { megabytes: PHOTO_LIMITS.bytes / (1024 * 1024) })}
+        {t('catalogue:photos.limit', { megabytes: PHOTO_LIMITS.bytes / (1024 * 1024), megapixels: PHOTO_LIMITS.megapixels })}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' }, mb: 1 }}>
         {t('catalogue:photos.dropHint')}
@@ -206,6 +215,11 @@ export function PhotoManager({ estateId, item }: Props) {
             <div key={p}>{p}</div>
           ))}
         </Alert>
+      )}
+      {photos.some((p) => arrange.refusal ?? removable(p).refusal) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} id={notTheirsId} data-testid="photo-refusal">
+          {arrange.refusal ?? photos.map((p) => removable(p).refusal).find(Boolean)}
+        </Typography>
       )}
       {photos.length === 0 ? (
         <Typography color="text.secondary">{t('catalogue:photos.none')}</Typography>
@@ -243,6 +257,9 @@ export function PhotoManager({ estateId, item }: Props) {
                   count={photos.length}
                   itemName={item.name}
                   featured={photo.id === featured}
+                  arrangeRefusal={arrange.refusal}
+                  deleteRefusal={removable(photo).refusal}
+                  refusalId={notTheirsId}
                   onFeature={() =>
                     void run(() => updateItem(estateId, item.id, item.version, { featuredPhotoId: photo.id }))
                   }
@@ -263,6 +280,11 @@ export function PhotoManager({ estateId, item }: Props) {
 
 type TileProps = {
   photo: Photo;
+  /** Why ordering and featuring are not offered (someone else's item), or null. */
+  arrangeRefusal: string | null;
+  /** Why deleting this photo is not offered (someone else's photo), or null. */
+  deleteRefusal: string | null;
+  refusalId: string;
   n: number;
   count: number;
   itemName: string;
@@ -273,11 +295,12 @@ type TileProps = {
 };
 
 /** One photo: a handle to drag it (top corner), then feature, earlier, later and delete. */
-function PhotoTile({ photo, n, count, itemName, featured, onFeature, onMove, onDelete }: TileProps) {
+function PhotoTile({ photo, n, count, itemName, featured, arrangeRefusal, deleteRefusal, refusalId, onFeature, onMove, onDelete }: TileProps) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
       id: photo.id,
+      disabled: Boolean(arrangeRefusal),
     });
   const flip = {
     transform: (th: { direction: string }) => (th.direction === 'rtl' ? 'scaleX(-1)' : undefined),
@@ -327,24 +350,33 @@ function PhotoTile({ photo, n, count, itemName, featured, onFeature, onMove, onD
           aria-label={t('catalogue:photos.feature', { n })}
           color={featured ? 'primary' : 'default'}
           onClick={onFeature}
+          disabled={Boolean(arrangeRefusal)}
+          aria-describedby={arrangeRefusal ? refusalId : undefined}
         >
           {featured ? <Star /> : <StarBorder />}
         </IconButton>
         <IconButton
           aria-label={t('catalogue:photos.earlier', { n })}
-          disabled={n === 1}
+          disabled={n === 1 || Boolean(arrangeRefusal)}
+          aria-describedby={arrangeRefusal ? refusalId : undefined}
           onClick={() => onMove(-1)}
         >
           <ChevronLeft sx={flip} />
         </IconButton>
         <IconButton
           aria-label={t('catalogue:photos.later', { n })}
-          disabled={n === count}
+          disabled={n === count || Boolean(arrangeRefusal)}
+          aria-describedby={arrangeRefusal ? refusalId : undefined}
           onClick={() => onMove(1)}
         >
           <ChevronRight sx={flip} />
         </IconButton>
-        <IconButton aria-label={t('catalogue:photos.delete', { n })} onClick={onDelete}>
+        <IconButton
+          aria-label={t('catalogue:photos.delete', { n })}
+          onClick={onDelete}
+          disabled={Boolean(deleteRefusal)}
+          aria-describedby={deleteRefusal ? refusalId : undefined}
+        >
           <Delete />
         </IconButton>
       </Box>

@@ -123,9 +123,11 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const setHold = useSetHold(estateId);
   // Offered to whoever's role may do it; past its stages (or in a closed estate) disabled, with why.
   const offer = useOffer(estate.stage);
-  const edit = offer(estate.decide('item.update'));
-  const photosOffer = offer(estate.decide('photo.manage'));
-  const del = offer(estate.decide('item.delete'));
+  // Creators add: an asset creator changes and deletes only the items they added (photos: any item).
+  const own = { addedByCaller: item.addedByYou };
+  const edit = offer(estate.decide('item.update', own));
+  const photosOffer = offer(estate.decide('photo.add'));
+  const del = offer(estate.decide('item.delete', own));
   // Once the hearts' stage is over, the person's own choice stays in view, with why it is fixed now.
   const heartOffer = offer(estate.decide('interest.set'));
   const heartsOver = heartOffer.shown && estate.stage > Stage.Interest ? heartOffer.refusal : null;

@@ -20,11 +20,13 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { RefusableButton } from '../../../shared/ui/refusable-button';
-import { offerOf, type Offer } from '../../../shared/ui/offer';
+import { offerOf, useOffer, type Offer } from '../../../shared/ui/offer';
 import { notify } from '../../../shared/ui/notify';
 import type { Location } from '@estate/domain/schemas/locations';
 import { useDeleteLocation, useLocations, useSaveLocation } from '../api';
 import { useEstate } from '../use-estate';
+import { usePolicy } from '../../../shared/session/actor';
+import { useSession } from '../../../shared/session/session-context';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { NameDialog } from '../components/name-dialog';
 import { LocationSettingsDialog } from '../components/location-settings-dialog';
@@ -43,7 +45,7 @@ export function LocationsPage() {
       </PageLayout>
     );
   }
-  return <Locations estateId={estate.estateId} add={offerOf(estate.decide('location.manage'), estate.stage, t)} />;
+  return <Locations estateId={estate.estateId} add={offerOf(estate.decide('location.create'), estate.stage, t)} />;
 }
 
 type Dialogs =
@@ -57,6 +59,11 @@ type Dialogs =
 function Locations({ estateId, add }: { estateId: string; add: Offer }) {
   const { t } = useTranslation();
   const manage = add.shown && !add.refusal;
+  // Creators add: renaming, settings and deleting a place are theirs only for places they added.
+  const policy = usePolicy(estateId);
+  const meId = useSession().me?.user.id;
+  const offer = useOffer(policy.actor?.stage ?? 0);
+  const change = (location: Location) => offer(policy.decide('location.manage', { addedByCaller: location.createdBy != null && location.createdBy === meId }));
   const locations = useLocations(estateId);
   const save = useSaveLocation(estateId);
   const remove = useDeleteLocation(estateId);
@@ -179,13 +186,18 @@ function Locations({ estateId, add }: { estateId: string; add: Offer }) {
             {t('catalogue:board.open')}
           </MenuItem>
         )}
-        {manage && <MenuItem onClick={() => openFromMenu('rename')}>{t('catalogue:common.rename')}</MenuItem>}
-        {manage && (
-          <MenuItem onClick={() => openFromMenu('settings')}>
+        {manage && menu && <MenuItem disabled={Boolean(change(menu.location).refusal)} onClick={() => openFromMenu('rename')}>{t('catalogue:common.rename')}</MenuItem>}
+        {manage && menu && (
+          <MenuItem disabled={Boolean(change(menu.location).refusal)} onClick={() => openFromMenu('settings')}>
             {t('catalogue:locations.settings.title')}
           </MenuItem>
         )}
-        {manage && <MenuItem onClick={() => openFromMenu('delete')}>{t('catalogue:common.delete')}</MenuItem>}
+        {manage && menu && <MenuItem disabled={Boolean(change(menu.location).refusal)} onClick={() => openFromMenu('delete')}>{t('catalogue:common.delete')}</MenuItem>}
+        {manage && menu && change(menu.location).refusal && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1, maxWidth: 280 }} data-testid="place-refusal">
+            {change(menu.location).refusal}
+          </Typography>
+        )}
       </Menu>
 
       {dialog?.kind === 'create' && (

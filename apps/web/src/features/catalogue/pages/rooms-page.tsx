@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,7 +24,9 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
 import { RefusableButton } from '../../../shared/ui/refusable-button';
-import { offerOf, type Offer } from '../../../shared/ui/offer';
+import { offerOf, useOffer, type Offer } from '../../../shared/ui/offer';
+import { usePolicy } from '../../../shared/session/actor';
+import { useSession } from '../../../shared/session/session-context';
 import { notify } from '../../../shared/ui/notify';
 import type { Room } from '@estate/domain/schemas/locations';
 import { useDeleteRoom, useLocations, useRooms, useSaveRoom } from '../api';
@@ -45,7 +47,7 @@ export function RoomsPage() {
       </PageLayout>
     );
   }
-  return <Rooms estateId={estate.estateId} locationId={lid} add={offerOf(estate.decide('location.manage'), estate.stage, t)} />;
+  return <Rooms estateId={estate.estateId} locationId={lid} add={offerOf(estate.decide('location.create'), estate.stage, t)} />;
 }
 
 type Dialogs = { kind: 'create' } | { kind: 'rename'; room: Room } | { kind: 'delete'; room: Room } | null;
@@ -53,6 +55,12 @@ type Dialogs = { kind: 'create' } | { kind: 'rename'; room: Room } | { kind: 'de
 function Rooms({ estateId, locationId, add }: { estateId: string; locationId: string; add: Offer }) {
   const { t } = useTranslation();
   const manage = add.shown && !add.refusal;
+  // Creators add: renaming and deleting a room are theirs only for rooms they added.
+  const policy = usePolicy(estateId);
+  const meId = useSession().me?.user.id;
+  const offer = useOffer(policy.actor?.stage ?? 0);
+  const change = (room: Room) => offer(policy.decide('location.manage', { addedByCaller: room.createdBy != null && room.createdBy === meId }));
+  const refusalId = useId();
   const locations = useLocations(estateId);
   const location = locations.data?.find((l) => l.id === locationId);
   const rooms = useRooms(estateId, location ? locationId : null);
@@ -112,6 +120,11 @@ function Rooms({ estateId, locationId, add }: { estateId: string; locationId: st
           </EmptyState>
         </Card>
       )}
+      {manage && rooms.data?.some((room) => change(room).refusal) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} id={refusalId}>
+          {t('common:refused.notTheirs')}
+        </Typography>
+      )}
       {rooms.data && rooms.data.length > 0 && (
         <Card variant="outlined">
           <List disablePadding>
@@ -126,12 +139,16 @@ function Rooms({ estateId, locationId, add }: { estateId: string; locationId: st
                       <IconButton
                         aria-label={t('catalogue:rooms.renameNamed', { name: room.name })}
                         onClick={() => setDialog({ kind: 'rename', room })}
+                        disabled={Boolean(change(room).refusal)}
+                        aria-describedby={change(room).refusal ? refusalId : undefined}
                       >
                         <Edit />
                       </IconButton>
                       <IconButton
                         aria-label={t('catalogue:rooms.deleteNamed', { name: room.name })}
                         onClick={() => setDialog({ kind: 'delete', room })}
+                        disabled={Boolean(change(room).refusal)}
+                        aria-describedby={change(room).refusal ? refusalId : undefined}
                       >
                         <Delete />
                       </IconButton>
