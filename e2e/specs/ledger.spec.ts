@@ -105,7 +105,7 @@ describe('the final accounting, from the control panel to the report files', () 
     await advanceTo(server.url, seeded, [42, 90]);
   }, 60_000);
 
-  it('a question on a result: Ben asks on the piano's page (Arabic, phone), the trustee answers "kept", Ben is told', async () => {
+  it('a question on a result: Ben asks on the piano page (Arabic, phone), the trustee answers "kept", Ben is told', async () => {
     const ben = await openAs(browser, server.url, seeded.members.ben!, 'phone', 'ar');
     await ben.goto(`${server.url}/p/${seeded.estateId}/i/${id.piano}`);
     await ben.getByRole('button', { name: nt('ar', 'activity', 'questions.ask') }).click();
