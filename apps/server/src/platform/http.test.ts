@@ -92,8 +92,8 @@ describe('text no column can hold (was a 500)', () => {
       ['POST', `/api/estates/${estateId}/items`, '{"name":"Oak Chair","notes":"half \\ud83d of a pair"}'],
       ['POST', `/api/estates/${estateId}/items`, '{"name":"Oak Chair","tags":["ok","\\uDC00"]}'],
       ['PATCH', '/api/me', '{"settings":{"shortcuts":["\\u0000"]}}'],
-      // A route whose schema takes any object: only the edge check stands between it and the database.
-      ['POST', '/api/draws/verify', '{"steps":{"\\u0000":{"note":"x"}}}'],
+      // (POST /api/draws/verify takes its body unread, into a worker that re-checks it and stores
+      // nothing: draws/verify.ts; the fuzz covers it.)
     ].map(([m, u, b]) => [m!, u!, b!]);
     const fields: string[] = [];
     for (const [method, url, json] of cases) {
@@ -105,7 +105,7 @@ describe('text no column can hold (was a 500)', () => {
       expect(message).toMatch(STORE_MESSAGE);
       fields.push(field);
     }
-    expect(fields).toEqual(['name', 'notes', 'tags.1', 'settings.shortcuts.0', 'steps.\uFFFD']);
+    expect(fields).toEqual(['name', 'notes', 'tags.1', 'settings.shortcuts.0']);
     // Whole pairs (emoji) and a written backslash-u are text like any other.
     const fine = await sendJson('POST', '/api/estates', user, '{"name":"Rose \\ud83c\\udf39 \\\\u0000"}');
     expect(fine.statusCode, fine.body).toBe(201);
