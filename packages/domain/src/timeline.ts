@@ -143,6 +143,9 @@ export function timelineSentence(event: ActivityFacts, item: ItemFacts): Sentenc
       const field = (TIMELINE_ITEM_FIELDS as readonly string[]).includes(event.field ?? '') ? event.field! : 'details';
       return say('itemUpdated', { field });
     }
+    case 'item.reassigned':
+      // Who it goes to now is named where the reader may know it (an item's history), not here.
+      return say(event.to === null ? 'itemReassignedNobody' : 'itemReassigned');
     case 'item.approved-all':
       return say('approvedAll', { count: typeof event.to === 'number' ? event.to : 0 });
     case 'ranking.set':

@@ -19,6 +19,8 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'validation.parentRequired':
     'Choose the beneficiary who receives for them: someone invited as Offspring receives items through their parent.',
   'validation.phone': 'Write a phone number with digits, and if you like +, spaces, dashes or brackets.',
+  'validation.reassignNeedsChanged': 'Choose a new receiver only when the answer is that the result will be changed.',
+  'validation.reassignNotReceiver': 'Choose someone who receives items in this estate.',
   'validation.parentOnlyForOffspring':
     'Only an Offspring member receives through a parent. Add the Offspring role or clear this field.',
 };

@@ -13,10 +13,17 @@ export type QuestionOutcome = (typeof QUESTION_OUTCOMES)[number];
 export const askQuestionBody = z.strictObject({ text: text(QUESTION_TEXT_MAX, { trim: true, required: true }) });
 export type AskQuestionBody = z.infer<typeof askQuestionBody>;
 
-export const answerQuestionBody = z.strictObject({
-  text: text(QUESTION_TEXT_MAX, { trim: true, required: true }),
-  outcome: z.enum(QUESTION_OUTCOMES),
-});
+/**
+ * `reassignTo` (extension of api.md): with "changed", the item's new receiver (a beneficiary's
+ * member id), or null for nobody (the item becomes unwanted). Left out, the answer is words only.
+ */
+export const answerQuestionBody = z
+  .strictObject({
+    text: text(QUESTION_TEXT_MAX, { trim: true, required: true }),
+    outcome: z.enum(QUESTION_OUTCOMES),
+    reassignTo: z.uuid().nullable().optional(),
+  })
+  .refine((v) => v.reassignTo === undefined || v.outcome === 'changed', { message: 'validation.reassignNeedsChanged', path: ['reassignTo'] });
 export type AnswerQuestionBody = z.infer<typeof answerQuestionBody>;
 
 export const questionSchema = z.object({

@@ -69,13 +69,21 @@ export async function itemHistory(ctx: AppContext, access: EstateAccess, itemId:
     });
   }
 
-  const people = [item.createdBy, item.assignedBy, item.assignedTo].filter((id): id is string => Boolean(id));
+  // A trustee's change of receiver (a "changed" answer to a question) names the new receiver.
+  const reassignedTo = (e: HistoryEvent) => (e.action === 'item.reassigned' && typeof e.to === 'string' ? e.to : null);
+  const mayKnow = (id: string) => can('assignment.viewAll', access) || id === access.user.id;
+  const people = [item.createdBy, item.assignedBy, item.assignedTo, ...events.map(reassignedTo)].filter((id): id is string => Boolean(id));
   const found = people.length ? await ctx.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(and(inArray(users.id, people))) : [];
   const person = (id: string | null) => {
     const row = id ? found.find((u) => u.id === id) : undefined;
     return row ? { id: row.id, displayName: nameOf(row) } : null;
   };
   const label = `${itemLabel(item.number)} ${item.name}`;
+  for (const event of events) {
+    const to = reassignedTo(event);
+    const receiver = to && mayKnow(to) ? person(to) : null;
+    if (receiver) event.sentence = { kind: 'itemReassignedTo', values: { ...event.sentence.values, receiver: receiver.displayName } };
+  }
 
   // An item imported before the log named it, or from an older version: its creation from the row.
   if (!rows.some((r) => r.event.action === 'item.created')) {

@@ -484,15 +484,17 @@ export async function getFairness(ctx: AppContext, access: EstateAccess) {
   const ranks = await ctx.db.select({ m: rankings.memberId, i: rankings.itemId, v: rankings.rank }).from(rankings).where(inEstate(rankings, estateId));
   const tokens = await ctx.db.select({ m: tokenAllocations.memberId, i: tokenAllocations.itemId, v: tokenAllocations.count }).from(tokenAllocations).where(inEstate(tokenAllocations, estateId));
 
-  // A trustee override: an item whose assignment differs from what its step recorded, or one
-  // assigned for a reason no step or directive gives.
+  // A trustee override: an item whose assignment differs from what its step recorded, one
+  // assigned for a reason no step or directive gives, or one the trustee gave to nobody after the
+  // results (a "changed" answer to a question: reason 'trustee', now unwanted).
   const recorded = new Map<string, string>();
   for (const record of records) for (const a of record.assignments) recorded.set(a.itemId, a.memberId);
   const assigned = itemRows.filter((r) => r.assignedTo !== null && (r.status === 'assigned' || r.status === 'handed-over'));
   const assignedIds = new Set(assigned.map((r) => r.id));
   const overrides =
     assigned.filter((r) => !KNOWN_REASONS.has(r.reason ?? '') || (recorded.has(r.id) && recorded.get(r.id) !== r.assignedTo)).length +
-    [...recorded.keys()].filter((id) => !assignedIds.has(id)).length;
+    [...recorded.keys()].filter((id) => !assignedIds.has(id)).length +
+    itemRows.filter((r) => r.reason === 'trustee' && !assignedIds.has(r.id) && !recorded.has(r.id)).length;
 
   const report = fairnessReport({
     receivers,

@@ -7,7 +7,8 @@ import { expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { eq } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
-import { outbox } from '../../db/schema.js';
+import { Stage } from '@estate/domain/stages';
+import { drawRecords, items, outbox } from '../../db/schema.js';
 import { call, useHarness, type Caller } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
 
@@ -144,4 +145,108 @@ it('shows a beneficiary their own questions, trustees and observers all; only th
   expect((await answer(f.trustee, { ...reply, outcome: 'changed' })).statusCode).toBe(409);
   await setStage(h, f.estateId, 31);
   expect((await answer(f.trustee, reply)).statusCode).toBe(409);
+});
+
+/** Puts `item` with `memberId` as the written directive gave it (the steps have their own tests). */
+async function assignByDirective(itemId: string, memberId: string) {
+  await h.database.db
+    .update(items)
+    .set({ status: 'assigned', assignedTo: memberId, assignmentReason: 'directive', assignmentStep: Stage.Directives, assignedAt: new Date() })
+    .where(eq(items.id, itemId));
+}
+
+/** The record of step 31 with no assignments of its own, so the fairness report can be read. */
+async function recordLastStep(estateId: string) {
+  const record = {
+    format: 'estate-draw/1',
+    estateId,
+    step: 31,
+    mode: 'round-robin',
+    commitment: '',
+    secret: '',
+    publicEntropy: '',
+    inputs: { receivers: [], items: [], interests: [], rankings: [], tokens: [] },
+    inputHash: '',
+    assignments: [],
+  };
+  await h.database.db.insert(drawRecords).values({ estateId, step: Stage.AssignRemaining, record });
+}
+
+it('a "changed" answer with reassignTo gives the item to another receiver: the item, its history, the fairness report and the asker all show it', async () => {
+  const f = await estate();
+  const kim = await addMember(h, f.estateId, f.trustee, [Role.Offspring], { receivesThrough: f.ben.id });
+  await assignByDirective(f.lamp.id, f.ben.id);
+  await assignByDirective(f.desk.id, f.ben.id);
+  await recordLastStep(f.estateId);
+  await setStage(h, f.estateId, 41);
+  const overrides = async () => (await call(h, 'GET', f.url('/fairness'), { as: f.trustee })).json().report.aggregates.trusteeOverrides as number;
+  expect(await overrides()).toBe(0);
+
+  const question = (await ask(f.url(`/items/${f.lamp.id}/questions`), f.anna, 'Grandma promised me the lamp.')).json().question;
+  const answer = (body: unknown) => call(h, 'PUT', f.url(`/questions/${question.id}/answer`), { as: f.trustee, body });
+  const text = 'You are right; the lamp goes to you.';
+  // Only with "changed", and only to someone who receives in this estate.
+  const kept = await answer({ text, outcome: 'kept', reassignTo: f.anna.id });
+  expect(kept.statusCode).toBe(400);
+  expect(kept.json().error.fields).toHaveProperty('reassignTo');
+  for (const who of [f.observer.id, f.trustee.id, '00000000-0000-7000-8000-000000000000']) {
+    const res = await answer({ text, outcome: 'changed', reassignTo: who });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('reassignTo');
+  }
+  const other = await estate();
+  expect((await answer({ text, outcome: 'changed', reassignTo: other.anna.id })).statusCode).toBe(400);
+  expect((await answer({ text, outcome: 'changed', reassignTo: f.ben.id })).statusCode, 'already his').toBe(400);
+  expect((await call(h, 'GET', f.url('/questions'), { as: f.anna })).json().questions[0].answer, 'nothing was written').toBeNull();
+
+  // Scheduled for Ben: the change starts the hand-over again, for Anna.
+  const version = (await call(h, 'GET', f.url(`/items/${f.lamp.id}`), { as: f.trustee })).json().item.version as number;
+  const scheduled = await call(h, 'PUT', f.url(`/items/${f.lamp.id}/handover`), { as: f.trustee, headers: { 'if-match': String(version) }, body: { status: 'scheduled', method: 'pickup' } });
+  expect(scheduled.statusCode, scheduled.body).toBe(200);
+  const moved = await answer({ text, outcome: 'changed', reassignTo: f.anna.id });
+  expect(moved.statusCode, moved.body).toBe(200);
+  expect(moved.json().question.answer).toMatchObject({ outcome: 'changed', text });
+
+  const item = (await call(h, 'GET', f.url(`/items/${f.lamp.id}`), { as: f.anna })).json().item;
+  expect(item).toMatchObject({ status: 'assigned', assignment: { memberId: f.anna.id, reason: 'trustee' } });
+  expect(item.version).toBeGreaterThan(version + 1);
+  const handover = (await call(h, 'GET', f.url('/handover'), { as: f.trustee })).json().handover as { itemId: string; memberId: string; status: string }[];
+  expect(handover.find((e) => e.itemId === f.lamp.id), 'to be handed over again, to Anna').toMatchObject({ memberId: f.anna.id, status: 'assigned' });
+
+  const history = (await call(h, 'GET', f.url(`/items/${f.lamp.id}/history`), { as: f.anna })).json().events as { action: string; from: unknown; to: unknown; sentence: { kind: string; values: Record<string, unknown> } }[];
+  const change = history.find((e) => e.action === 'item.reassigned');
+  expect(change).toMatchObject({ from: f.ben.id, to: f.anna.id, sentence: { kind: 'itemReassignedTo' } });
+  expect(change!.sentence.values.receiver).toBeTruthy();
+  expect(await overrides()).toBe(1);
+
+  // The asker is told, in the app's log and by mail in her language.
+  const [mail] = await mailsTo(f.anna.email, /^Sorunuz yanıtlandı/);
+  expect(mail, 'the answer mail').toBeDefined();
+  expect(mail!.text).toContain(text);
+
+  // To an offspring who receives through Ben, then to nobody: it becomes unwanted.
+  const desk = (await ask(f.url(`/items/${f.desk.id}/questions`), f.anna, 'And the desk?')).json().question;
+  const toKim = await call(h, 'PUT', f.url(`/questions/${desk.id}/answer`), { as: f.trustee, body: { text: 'For Kim.', outcome: 'changed', reassignTo: kim.id } });
+  expect(toKim.statusCode, toKim.body).toBe(200);
+  const toNobody = await call(h, 'PUT', f.url(`/questions/${desk.id}/answer`), { as: f.trustee, body: { text: 'Nobody.', outcome: 'changed', reassignTo: null } });
+  expect(toNobody.statusCode, toNobody.body).toBe(200);
+  const deskNow = (await call(h, 'GET', f.url(`/items/${f.desk.id}`), { as: f.trustee })).json().item;
+  expect(deskNow).toMatchObject({ status: 'unwanted', assignment: null });
+  expect((await call(h, 'PUT', f.url(`/items/${f.desk.id}/disposition`), { as: f.trustee, body: { disposition: 'donate' } })).statusCode).toBe(200);
+  expect(await overrides()).toBe(2);
+});
+
+it('leaves an item whose receipt is confirmed as it is (409), and records nothing', async () => {
+  const f = await estate();
+  await assignByDirective(f.lamp.id, f.ben.id);
+  await setStage(h, f.estateId, 41);
+  const version = (await call(h, 'GET', f.url(`/items/${f.lamp.id}`), { as: f.trustee })).json().item.version as number;
+  expect((await call(h, 'PUT', f.url(`/items/${f.lamp.id}/handover`), { as: f.trustee, headers: { 'if-match': String(version) }, body: { status: 'handed-over', method: 'in-person' } })).statusCode).toBe(200);
+  expect((await call(h, 'POST', f.url(`/items/${f.lamp.id}/receipt`), { as: f.ben, body: {} })).statusCode).toBe(201);
+  const question = (await ask(f.url(`/items/${f.lamp.id}/questions`), f.anna)).json().question;
+  const res = await call(h, 'PUT', f.url(`/questions/${question.id}/answer`), { as: f.trustee, body: { text: 'It goes to Anna.', outcome: 'changed', reassignTo: f.anna.id } });
+  expect(res.statusCode, res.body).toBe(409);
+  expect(res.json().error.message).toMatch(/^This item was already received;/);
+  expect((await call(h, 'GET', f.url(`/items/${f.lamp.id}`), { as: f.trustee })).json().item.assignment.memberId).toBe(f.ben.id);
+  expect((await call(h, 'GET', f.url('/questions'), { as: f.anna })).json().questions[0].answer).toBeNull();
 });

@@ -37,6 +37,8 @@ export function questionRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'question.answer' },
     schema: {
       tags: ['questions'],
+      description:
+        'The trustee answers "kept" or "changed" (stages 40–90); the asker is told in the app and by mail. Extension: with "changed", `reassignTo` (a receiver\'s member id, or null for nobody: the item becomes unwanted) changes who receives the item in the same transaction, with the reason "trustee"; its hand-over starts again (409 once its receipt is confirmed).',
       params: questionParams,
       body: answerQuestionBody,
       response: { 200: questionAnswer, ...errorResponses(400, 401, 403, 404, 409) },

@@ -2,25 +2,27 @@
  * Questions on a result (issue 30; api.md "Settlement, history, questions"). From the published
  * results (40) to the wrap-up (90) a beneficiary asks about any item's result (every item has one
  * then: a receiver, a disposition or a hold); the trustee answers that the result is kept or
- * changed. A "changed" answer records the decision: the trustee then makes the change where the
- * item's result is kept (hand-over, disposition). Every step is in the activity log; the asker is
- * told in the app and by mail in their language.
+ * changed. A "changed" answer records the decision; with `reassignTo` it also makes the change in
+ * the same transaction: the item goes to another receiver, or to nobody (it becomes unwanted, so a
+ * disposition can be chosen), with the reason "trustee" (the fairness report counts it as the
+ * trustee's decision). Every step is in the activity log; the asker is told in the app and by mail
+ * in their language.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { can } from '@estate/domain/permissions';
 import { itemLabel } from '@estate/domain/item-status';
 import type { StageCode } from '@estate/domain/stages';
 import type { AnswerQuestionBody, AskQuestionBody, Question } from '@estate/domain/schemas/questions';
-import { items, memberships, resultQuestions, users } from '../../db/schema.js';
+import { dispositions, handovers, items, memberships, receipts, resultQuestions, users } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, notFound, says } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { questionAnsweredMail, readerLanguage } from '../../platform/mail-texts.js';
-import { recheckAccess } from '../../platform/pool.js';
+import { recheckAccess, receiverSql } from '../../platform/pool.js';
 import { inEstate } from '../../platform/tenancy.js';
 
 const asker = alias(users, 'asker');
@@ -104,6 +106,7 @@ export async function answerQuestion(ctx: AppContext, access: EstateAccess, ques
       .update(resultQuestions)
       .set({ answerText: body.text, outcome: body.outcome, answeredAt: now, answeredBy: access.user.id })
       .where(inEstate(resultQuestions, estateId, eq(resultQuestions.id, questionId)));
+    if (body.reassignTo !== undefined) await reassign(tx, ctx, access, row.itemId, body.reassignTo);
     await recordActivity(tx, {
       estateId,
       actorId: access.user.id,
@@ -112,14 +115,62 @@ export async function answerQuestion(ctx: AppContext, access: EstateAccess, ques
       entityId: row.itemId,
       field: 'question',
       from: row.outcome ? { outcome: row.outcome, text: row.answerText } : null,
-      to: { questionId, outcome: body.outcome, text: body.text, askedBy: row.memberId },
+      to: { questionId, outcome: body.outcome, text: body.text, askedBy: row.memberId, ...(body.reassignTo !== undefined ? { reassignTo: body.reassignTo } : {}) },
       visibility: 'trustees',
     });
     return row;
   });
+  if (body.reassignTo !== undefined) await ctx.events.publish({ type: 'item', estateId, data: { itemId: before.itemId, change: 'updated' } });
   const [question] = await read(ctx.db, estateId, eq(resultQuestions.id, questionId));
   await tellAsker(ctx, access, before.memberId, question!);
   return { question: question! };
+}
+
+/**
+ * The item's result changes inside the answer's transaction: a new receiver (a beneficiary of this
+ * estate) or nobody (unwanted). Its hand-over starts again (no row: "to be handed over"); an item
+ * whose receipt is confirmed stays as it is (409), and so does a sold one.
+ */
+async function reassign(tx: Db, ctx: AppContext, access: EstateAccess, itemId: string, to: string | null): Promise<void> {
+  const estateId = access.estate.id;
+  const [item] = await tx.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId))).for('update');
+  if (!item) throw notFound('That item');
+  if (to !== null) {
+    // A receiver: a beneficiary, or an offspring who receives through a parent (as a return may go).
+    const [receiver] = await tx
+      .select({ id: memberships.userId })
+      .from(memberships)
+      .where(inEstate(memberships, estateId, eq(memberships.userId, to), or(receiverSql(), isNotNull(memberships.receivesThrough))));
+    if (!receiver) throw new AppError('validation_failed', says('validation.reassignNotReceiver'), { reassignTo: 'validation.reassignNotReceiver' });
+  }
+  if (item.assignedTo === to && (to !== null || item.status === 'unwanted')) {
+    throw new AppError('validation_failed', says('validation.reassignSame'), { reassignTo: 'validation.reassignSame' });
+  }
+  const [receipt] = await tx.select({ id: receipts.id }).from(receipts).where(inEstate(receipts, estateId, eq(receipts.itemId, itemId)));
+  if (receipt) throw new AppError('conflict', says('questions.alreadyReceived'));
+  const [disposition] = await tx.select({ salePrice: dispositions.salePrice }).from(dispositions).where(inEstate(dispositions, estateId, eq(dispositions.itemId, itemId)));
+  if (disposition?.salePrice != null && to !== null) throw new AppError('conflict', `${itemLabel(item.number)} has been sold; its sale is recorded, so it cannot go to someone now.`);
+  const now = ctx.now();
+  await tx.delete(handovers).where(inEstate(handovers, estateId, eq(handovers.itemId, itemId)));
+  // A receiver again: what was to become of it as an unwanted item no longer applies.
+  if (to !== null && disposition) await tx.delete(dispositions).where(inEstate(dispositions, estateId, eq(dispositions.itemId, itemId)));
+  await tx
+    .update(items)
+    .set({
+      assignedTo: to,
+      status: to === null ? 'unwanted' : 'assigned',
+      assignmentReason: 'trustee',
+      // No step gave it: the history tells the change from the log's `item.reassigned` entry.
+      assignmentStep: null,
+      assignmentDetail: null,
+      assignedAt: now,
+      assignedBy: access.user.id,
+      ...(to !== null ? { unwantedOutcome: null } : {}),
+      version: sql`${items.version} + 1`,
+      updatedAt: now,
+    })
+    .where(inEstate(items, estateId, eq(items.id, itemId)));
+  await recordActivity(tx, { estateId, actorId: access.user.id, action: 'item.reassigned', entity: 'item', entityId: itemId, field: 'assignedTo', from: item.assignedTo, to });
 }
 
 /** The asker hears of the answer: a notice in the app, and one mail in their language. */

@@ -115,6 +115,33 @@ describe('activity and questions', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ text: 'You are right; it goes to you.', outcome: 'changed' }));
   });
 
+  it('lets the trustee choose who receives the item now with a "changed" answer (receivers, or nobody)', async () => {
+    const { calls } = mockFetch({
+      ...signedIn([30], 41),
+      'GET /api/estates/e1/members': {
+        members: [
+          { id: 'u1', displayName: 'Ann Lee', roles: [10], receivesThrough: null },
+          { id: 'u5', displayName: 'Kim Lee', roles: [2], receivesThrough: 'u1' },
+          { id: 'u7', displayName: 'Olga Observer', roles: [1], receivesThrough: null },
+        ],
+      },
+      'GET /api/estates/e1/questions': { questions: [question(null)] },
+      'PUT /api/estates/e1/questions/q1/answer': { question: question({ outcome: 'changed', text: 'It goes to Kim.' }) },
+    });
+    renderApp('/questions');
+    const card = await screen.findByRole('article', { name: 'A-0001 Brass Lamp' }, { timeout: 15_000 });
+    expect(within(card).queryByRole('combobox', { name: 'Who should receive it now?' })).toBeNull();
+    await userEvent.click(within(card).getByRole('radio', { name: 'Will be changed' }));
+    await userEvent.click(within(card).getByRole('combobox', { name: 'Who should receive it now?' }));
+    const options = await screen.findByRole('listbox');
+    expect(within(options).getAllByRole('option').map((o) => o.textContent)).toEqual(['Leave it as it is for now', 'Ann Lee', 'Kim Lee', 'Nobody (it becomes unwanted)']);
+    await userEvent.click(within(options).getByRole('option', { name: 'Kim Lee' }));
+    expect(within(card).queryByText(/Your answer records the decision/)).toBeNull();
+    await userEvent.type(within(card).getByRole('textbox', { name: 'Your answer' }), 'It goes to Kim.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Send the answer' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ text: 'It goes to Kim.', outcome: 'changed', reassignTo: 'u5' }));
+  });
+
   it('shows a beneficiary their question with the trustee’s answer', async () => {
     mockFetch({ ...signedIn([10], 41), 'GET /api/estates/e1/questions': { questions: [question({ outcome: 'kept', text: 'The will names Ben.' })] } });
     renderApp('/questions');

@@ -65,7 +65,8 @@ export function useAnswerQuestion(estateId: string) {
   return useMutation({
     mutationFn: ({ questionId, ...body }: AnswerQuestionBody & { questionId: string }) =>
       api<QuestionAnswer>(`${base(estateId)}/questions/${encodeURIComponent(questionId)}/answer`, { method: 'PUT', body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: historyKeys.questions(estateId) }),
+    // A change of receiver touches the item, its hand-over, lists and reports: the estate's reads refresh.
+    onSuccess: (_answer, body) => void queryClient.invalidateQueries({ queryKey: body.reassignTo !== undefined ? ['estate', estateId] : historyKeys.questions(estateId) }),
   });
 }
 

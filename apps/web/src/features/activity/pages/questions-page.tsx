@@ -11,17 +11,20 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import { Role } from '@estate/domain/roles';
 import { QUESTION_TEXT_MAX, type Question, type QuestionOutcome } from '@estate/domain/schemas/questions';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { formatDate } from '../../../shared/i18n/format';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useAnswerQuestion, useQuestions } from '../../../shared/api/history';
+import { useMembers } from '../../../shared/api/members';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { usePolicy } from '../../../shared/session/actor';
 import { useSession } from '../../../shared/session/session-context';
@@ -100,13 +103,25 @@ export function QuestionCard({ estateId, question, canAnswer, showAsker }: { est
   );
 }
 
-/** The trustee's answer: the result stays or will be changed, and why, in words. */
+/** The select's value for "nobody receives it" (a member id is never this). */
+const NOBODY = 'nobody';
+
+/**
+ * The trustee's answer: the result stays or will be changed, and why, in words. With "changed" the
+ * trustee may also choose who receives the item now (a receiver, or nobody): the item changes with
+ * the answer. Left empty, the answer is words only and the change is made on the item.
+ */
 export function AnswerForm({ estateId, questionId }: { estateId: string; questionId: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [outcome, setOutcome] = useState<QuestionOutcome | null>(null);
+  const [receiver, setReceiver] = useState('');
   const answer = useAnswerQuestion(estateId);
+  const members = useMembers(estateId);
+  // Receivers: beneficiaries, and offspring who receive through a parent.
+  const receivers = (members.data ?? []).filter((m) => m.roles.includes(Role.Beneficiary) || m.receivesThrough !== null);
   const ready = text.trim().length > 0 && outcome !== null && !answer.isPending;
+  const reassignTo = outcome === 'changed' && receiver ? { reassignTo: receiver === NOBODY ? null : receiver } : {};
   return (
     <Box
       component="form"
@@ -114,7 +129,7 @@ export function AnswerForm({ estateId, questionId }: { estateId: string; questio
       onSubmit={(e) => {
         e.preventDefault();
         if (!ready) return;
-        answer.mutate({ questionId, text: text.trim(), outcome }, { onSuccess: () => notify(t('activity:questions.answered'), 'success') });
+        answer.mutate({ questionId, text: text.trim(), outcome, ...reassignTo }, { onSuccess: () => notify(t('activity:questions.answered'), 'success') });
       }}
     >
       <FormControl>
@@ -123,8 +138,27 @@ export function AnswerForm({ estateId, questionId }: { estateId: string; questio
           <FormControlLabel value="kept" control={<Radio />} label={t('activity:questions.kept')} sx={{ minHeight: 48 }} />
           <FormControlLabel value="changed" control={<Radio />} label={t('activity:questions.changed')} sx={{ minHeight: 48 }} />
         </RadioGroup>
-        {outcome === 'changed' && <FormHelperText sx={{ mx: 0 }}>{t('activity:questions.changedHelp')}</FormHelperText>}
+        {outcome === 'changed' && !receiver && <FormHelperText sx={{ mx: 0 }}>{t('activity:questions.changedHelp')}</FormHelperText>}
       </FormControl>
+      {outcome === 'changed' && (
+        <TextField
+          select
+          fullWidth
+          sx={{ mt: 1 }}
+          label={t('activity:questions.receiverLabel')}
+          value={receiver}
+          onChange={(e) => setReceiver(e.target.value)}
+          helperText={receiver ? t('activity:questions.receiverHelp') : t('activity:questions.receiverOptional')}
+        >
+          <MenuItem value="">{t('activity:questions.receiverNone')}</MenuItem>
+          {receivers.map((m) => (
+            <MenuItem key={m.id} value={m.id}>
+              <bdi>{m.displayName}</bdi>
+            </MenuItem>
+          ))}
+          <MenuItem value={NOBODY}>{t('activity:questions.receiverNobody')}</MenuItem>
+        </TextField>
+      )}
       <TextField
         fullWidth
         multiline
