@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -7,7 +8,11 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { InputsCounted } from '../../../shared/ui/inputs-counted';
 import type { AssignedItem } from '@estate/domain/schemas/participation';
 import type { Decision } from '@estate/domain/permissions';
-import { AskQuestion } from '../../../shared/activity/ask-question';
+import { lazyNamed } from '../../../shared/ui/lazy-named';
+
+// The question's dialog (a text field and a dialog) loads with the first assigned item shown, not
+// with My items itself (the page's first load stays within its budget).
+const AskQuestion = lazyNamed(() => import('../../../shared/activity/ask-question'), 'AskQuestion');
 
 /** "Ask about this result" beside each item (issue 30): the estate and the policy's answer now. */
 type Ask = { estateId: string; decision: Decision };
@@ -61,7 +66,9 @@ function AssignedList({ assigned, ask }: { assigned: AssignedItem[]; ask?: Ask |
             slotProps={{ secondary: { dir: 'auto' } }}
           />
           {ask && (ask.decision.ok || ask.decision.reason !== 'role') && (
-            <AskQuestion estateId={ask.estateId} item={{ id: a.itemId, label: a.label, name: a.name }} decision={ask.decision} />
+            <Suspense fallback={null}>
+              <AskQuestion estateId={ask.estateId} item={{ id: a.itemId, label: a.label, name: a.name }} decision={ask.decision} />
+            </Suspense>
           )}
         </ListItem>
       ))}
