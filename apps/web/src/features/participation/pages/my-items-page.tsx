@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,10 +20,14 @@ import { useConsentNeeded } from '../../../shared/api/consent';
 import { ConsentCard } from '../../../shared/consent/consent-card';
 import { useMarkDone, useMyItems } from '../api';
 import { AssignedTab } from '../components/assigned-tab';
-import { HandoverTab } from '../components/handover-tab';
 import { HeartedTab } from '../components/hearted-tab';
-import { RankingTab } from '../components/ranking-tab';
 import { TokensTab } from '../components/tokens-tab';
+import { lazyNamed } from '../../../shared/ui/lazy-named';
+
+// The ranking (with its drag and drop) and the hand-over tabs load when opened: each belongs to a
+// few stages only, and the page's first load stays within its budget.
+const RankingTab = lazyNamed(() => import('../components/ranking-tab'), 'RankingTab');
+const HandoverTab = lazyNamed(() => import('../components/handover-tab'), 'HandoverTab');
 
 type TabKey = 'hearted' | 'ranking' | 'tokens' | 'assigned' | 'handover';
 
@@ -50,7 +54,13 @@ export function MyItemsPage() {
   const [search] = useSearchParams();
   const asked = search.get('tab');
   const [chosen, setChosen] = useState<TabKey | null>(
-    asked === 'hearted' || asked === 'ranking' || asked === 'tokens' || asked === 'assigned' || asked === 'handover' ? asked : null,
+    asked === 'hearted' ||
+      asked === 'ranking' ||
+      asked === 'tokens' ||
+      asked === 'assigned' ||
+      asked === 'handover'
+      ? asked
+      : null,
   );
   const tab = chosen ?? defaultTab(stage);
 
@@ -90,7 +100,11 @@ export function MyItemsPage() {
                 </Alert>
               ) : (
                 <>
-                  <Button variant="contained" onClick={() => markDone.mutate(stage)} disabled={markDone.isPending}>
+                  <Button
+                    variant="contained"
+                    onClick={() => markDone.mutate(stage)}
+                    disabled={markDone.isPending}
+                  >
                     {t('process:myItems.done')}
                   </Button>
                   <Typography variant="body2" color="text.secondary">
@@ -117,10 +131,27 @@ export function MyItemsPage() {
           {tab === 'hearted' && (
             <HeartedTab estateId={estateId} myItems={data} showAdvice={policy.can('advice.view')} />
           )}
-          {tab === 'ranking' && <RankingTab estateId={estateId} myItems={data} editable={policy.can('ranking.set') && !consentNeeded} />}
-          {tab === 'tokens' && <TokensTab estateId={estateId} editable={policy.can('tokens.set') && !consentNeeded} />}
-          {tab === 'assigned' && <AssignedTab assigned={data.assigned} ask={{ estateId, decision: policy.decide('question.ask') }} />}
-          {tab === 'handover' && me && <HandoverTab estateId={estateId} meId={me.user.id} policy={policy} />}
+          <Suspense fallback={null}>
+            {tab === 'ranking' && (
+              <RankingTab
+                estateId={estateId}
+                myItems={data}
+                editable={policy.can('ranking.set') && !consentNeeded}
+              />
+            )}
+            {tab === 'tokens' && (
+              <TokensTab estateId={estateId} editable={policy.can('tokens.set') && !consentNeeded} />
+            )}
+            {tab === 'assigned' && (
+              <AssignedTab
+                assigned={data.assigned}
+                ask={{ estateId, decision: policy.decide('question.ask') }}
+              />
+            )}
+            {tab === 'handover' && me && (
+              <HandoverTab estateId={estateId} meId={me.user.id} policy={policy} />
+            )}
+          </Suspense>
         </>
       )}
     </PageLayout>
