@@ -75,6 +75,8 @@ import { settlementRoutes } from './modules/settlement/routes.js';
 import { sendNoteReminders } from './modules/notes/service.js';
 import { processDueDeadlines, sendDueReminders } from './modules/deadlines/service.js';
 import { Scheduler } from './platform/jobs.js';
+import type { ProcessRunner } from './platform/stage-process.js';
+import { processHandlers } from './process-handlers.js';
 import { refreshStatistics } from './db/maintenance.js';
 import { sweepPhotoFilesWhenDue } from './modules/photos/sweep.js';
 import multipart from '@fastify/multipart';
@@ -84,6 +86,8 @@ import { MAX_UPLOAD_BYTES } from './platform/images.js';
 declare module 'fastify' {
   interface FastifyInstance {
     scheduler: Scheduler;
+    /** The process table at work; tests await `stageProcess.idle()` for the work a move sets off. */
+    stageProcess: ProcessRunner;
   }
 }
 
@@ -185,7 +189,7 @@ export async function buildApp({
     });
   });
 
-  const ctx = await createContext(config, database, app.log, now);
+  const ctx = await createContext(config, database, app.log, now, processHandlers);
   const { events, mailer } = ctx;
   await events.start();
   const scheduler = new Scheduler(
@@ -193,6 +197,7 @@ export async function buildApp({
     [
       { name: 'deadline-reminders', run: sendDueReminders },
       { name: 'deadlines', run: processDueDeadlines },
+      { name: 'stage-jobs', run: (c) => c.process.runJobs(c) },
       { name: 'receipt-reminders', run: sendReceiptReminders },
       { name: 'note-reminders', run: sendNoteReminders },
       { name: 'planner-statistics', run: refreshStatistics },
@@ -201,12 +206,14 @@ export async function buildApp({
     app.log,
   );
   app.decorate('scheduler', scheduler);
+  app.decorate('stageProcess', ctx.process);
   app.addHook('onReady', async () => {
     await refreshStatistics(ctx);
     scheduler.start(config.SCHEDULER_INTERVAL_SECONDS);
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await ctx.process.idle();
     // Mail that follows an action may still publish its in-app notice.
     await mailer.idle();
     await events.stop();

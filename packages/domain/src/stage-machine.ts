@@ -3,6 +3,7 @@
  * stage can only be left once its step has run; a trustee may step back one stage while nothing
  * irreversible has happened since (a step has run, or results are published).
  */
+import { exitRefusal } from './process.js';
 import { AUTOMATED_STAGES, STAGE_NAMES, Stage, nextStage, previousStage, type StageCode } from './stages.js';
 
 export type StageFacts = {
@@ -77,16 +78,8 @@ export function decideMove(from: StageCode, to: StageCode, facts: StageFacts): M
   const previous = previousStage(from);
   if (to === from) return refuse({ code: 'already-there' });
   if (to === next) {
-    if (AUTOMATED_STAGES.includes(from) && !facts.stepsRun.includes(from)) {
-      return refuse({ code: 'step-not-run', params: { stage: from } });
-    }
-    if (from === Stage.Approve && (facts.reviewWaiting ?? 0) > 0 && !facts.deadlinesPassed?.includes(Stage.Approve)) {
-      return refuse({ code: 'review-incomplete', params: { waiting: facts.reviewWaiting ?? 0 } });
-    }
-    if (from === Stage.Distribution && (facts.handoverOpen ?? 0) > 0) {
-      return refuse({ code: 'handover-incomplete', params: { open: facts.handoverOpen ?? 0 } });
-    }
-    return { ok: true, direction: 'forward' };
+    const refusal = exitRefusal(from, facts);
+    return refusal ? refuse(refusal) : { ok: true, direction: 'forward' };
   }
   if (to === previous) {
     if (from >= Stage.AssignmentCompleted) return refuse({ code: 'results-published' });

@@ -563,6 +563,29 @@ export const participation = pgTable(
 );
 
 /** Deadlines for stages 2, 11, 20 and 30, run by the scheduler under an advisory lock. */
+/**
+ * Slow work a stage move sets off (stage 90's report files): recorded in the move's transaction,
+ * run after it commits, retried until done; one row per estate and effect (the latest run).
+ */
+export const stageJobs = pgTable(
+  'stage_jobs',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    effect: text('effect').notNull(),
+    actorId: uuid('actor_id'),
+    /** waiting → running → done, or failed (tried again by the scheduler while attempts remain). */
+    status: text('status').$type<'waiting' | 'running' | 'done' | 'failed'>().notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: 'stage_jobs_pk', columns: [t.estateId, t.effect] }), index('stage_jobs_status_idx').on(t.status)],
+);
+
 export const deadlines = pgTable(
   'deadlines',
   {

@@ -18,6 +18,7 @@ import { approvals, estates, interests, items, memberships, participation, photo
 import { recordActivity } from '../platform/activity.js';
 import type { EstateAccess } from '../platform/auth.js';
 import { createContext, type AppContext } from '../platform/context.js';
+import { processHandlers } from '../process-handlers.js';
 import { newId } from '../platform/ids.js';
 import { hashPassword } from '../platform/passwords.js';
 import { createEstate } from '../modules/estates/service.js';
@@ -102,8 +103,14 @@ async function drawPhoto(title: string, subtitle: string, color: string): Promis
 const GENERIC_PHOTO_CATEGORIES = ['Furniture', 'Kitchenware', 'Sports', 'Lighting', 'Linens', 'Outdoor'];
 
 async function buildContext(config: Config, database: Database, log: FastifyBaseLogger): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
-  const ctx = await createContext(config, database, log);
-  return { ctx, close: () => ctx.mailer.close() };
+  const ctx = await createContext(config, database, log, () => new Date(), processHandlers);
+  return {
+    ctx,
+    close: async () => {
+      await ctx.process.idle();
+      await ctx.mailer.close();
+    },
+  };
 }
 
 /** The same access a signed-in member gets from requireEstateAccess (roles, stage, admin flag). */

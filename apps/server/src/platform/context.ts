@@ -7,6 +7,7 @@ import { EventBus } from './events.js';
 import { FileUrlSigner } from './file-urls.js';
 import { Mailer } from './mail.js';
 import { ReadCache } from './read-cache.js';
+import { ProcessRunner, type ProcessHandlers } from './stage-process.js';
 import { ensureFileUrlSecret, ensureSigningSecret } from './secrets.js';
 import { LocalDiskStorage, type Storage } from './storage.js';
 import { AccessTokens } from './tokens.js';
@@ -24,6 +25,8 @@ export type AppContext = {
   reads: ReadCache;
   /** Who the caller is in an estate (user row, estate row, roles), kept until the next write in that estate or to the users table. */
   access: ReadCache;
+  /** The estate's process table at work: stage moves, their effects and jobs, deadlines (stage-process.ts). */
+  process: ProcessRunner;
   /** The clock, injectable so deadlines and expiries are testable. */
   now: () => Date;
 };
@@ -33,7 +36,8 @@ export async function createContext(
   config: Config,
   database: Database,
   log: FastifyBaseLogger,
-  now: () => Date = () => new Date(),
+  now: () => Date,
+  processHandlers: ProcessHandlers,
 ): Promise<AppContext> {
   const secret = await ensureSigningSecret(database.db, config.JWT_SECRET);
   const fileUrlSecret = await ensureFileUrlSecret(database.db, config.FILE_URL_SECRET, secret);
@@ -48,6 +52,7 @@ export async function createContext(
     fileUrls: new FileUrlSigner(fileUrlSecret),
     reads: new ReadCache(database.writes, now, { maxEntries: 10_000, ttlMs: 30_000, enabled: config.READ_CACHE === 'on' }),
     access: new ReadCache(database.writes, now),
+    process: new ProcessRunner(processHandlers, log),
     now,
   };
 }

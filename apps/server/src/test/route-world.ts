@@ -237,6 +237,7 @@ const CORE_FIXTURES: Record<string, Fixture> = {
   'PATCH /api/estates/:eid': { request: () => ({ body: { name: 'Estate of Grandma Rose' } }) },
   'GET /api/estates/:eid/stage': { request: () => ({}) },
   'GET /api/estates/:eid/stage/moves': { request: () => ({}) },
+  'GET /api/estates/:eid/stage/jobs': { request: () => ({}) },
   'POST /api/estates/:eid/stage': { request: () => ({ body: { to: 99 } }) },
   'GET /api/estates/:eid/commitments': { request: () => ({}) },
   'GET /api/estates/:eid/deadlines': { request: () => ({}) },

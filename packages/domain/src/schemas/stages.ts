@@ -45,6 +45,18 @@ export const MOVE_OPTION_SCHEMA_MATCHES: Same<z.infer<typeof moveOptionSchema>, 
 export const stageMovesAnswer = z.object({ forward: moveOptionSchema.nullable(), back: moveOptionSchema.nullable() });
 export type StageMovesAnswer = z.infer<typeof stageMovesAnswer>;
 
+/** Slow work a stage move set off (stage 90's report files) and how far it has got. */
+export const stageJobSchema = z.object({
+  effect: z.enum(['make-report-files', 'commit-draw-secrets', 'recommend-high-interest', 'seal-inputs', 'reopen-inputs', 'mail-whose-turn']),
+  status: z.enum(['waiting', 'running', 'done', 'failed']),
+  attempts: z.number().int(),
+  queuedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type StageJob = z.infer<typeof stageJobSchema>;
+export const stageJobsAnswer = z.object({ jobs: z.array(stageJobSchema) });
+export type StageJobsAnswer = z.infer<typeof stageJobsAnswer>;
+
 /** A random step's commitment (SHA-256 of its secret), and the secret once the step has run. */
 export const stepCommitmentSchema = z.object({ step: z.number(), commitment: z.string(), secret: z.string().nullable() });
 export type StepCommitment = z.infer<typeof stepCommitmentSchema>;

@@ -5,9 +5,10 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Role } from '@estate/domain/roles';
+import { Stage } from '@estate/domain/stages';
 import type { approvalBody, resolveBody } from '@estate/domain/schemas/approval';
 import { queryRows, type Db } from '../../db/client.js';
-import { approvals, itemLabels, items, labels, memberships, users } from '../../db/schema.js';
+import { approvals, itemLabels, items, labels, memberships, participation, users } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -203,4 +204,19 @@ export async function approveForNonResponders(tx: Db, estateId: string): Promise
       and not exists (select 1 from ${approvals} a where a.item_id = i.id and a.member_id = m.user_id)
     returning item_id`);
   return result.length;
+}
+
+/**
+ * Beneficiaries who have neither answered every item of the review nor said they are done with it
+ * (the review's exit gate: stage 2 cannot be left while any are waiting, until its deadline).
+ */
+export async function reviewWaiting(db: Db, estateId: string): Promise<number> {
+  const [row] = await queryRows<{ waiting: number }>(db, sql`
+    select count(*)::int as waiting from ${memberships} m
+    where m.estate_id = ${estateId} and ${Role.Beneficiary} = any(m.roles)
+      and not exists (select 1 from ${participation} p
+        where p.estate_id = m.estate_id and p.member_id = m.user_id and p.stage = ${Stage.Approve})
+      and (select count(*) from ${approvals} a where a.estate_id = m.estate_id and a.member_id = m.user_id)
+        < (select count(*) from ${items} i where i.estate_id = m.estate_id)`);
+  return row?.waiting ?? 0;
 }

@@ -90,6 +90,7 @@ describe('the final accounting', () => {
     }
     await ok('PUT', `/items/${id.piano}/sale`, trustee, { price: 1200.5, buyer: 'Mr Keys' });
     await ok('POST', '/stage', trustee, { to: Stage.Finalizing });
+    await h.app.stageProcess.idle(); // the report files are made once the move has committed
 
     const reports = (await call(h, 'GET', url('/reports'), { as: trustee })).json<{ reports: { id: string; kind: string; type: string }[] }>().reports;
     const file = async (kind: string, type: string, as: Caller = trustee) => {

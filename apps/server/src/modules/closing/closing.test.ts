@@ -116,6 +116,12 @@ describe('closing an estate', () => {
     expect((await call(h, 'GET', url('/reports'), { as: w.trustee })).json<ReportList>().reports).toEqual([]);
 
     expect((await call(h, 'POST', url('/stage'), { as: w.trustee, body: { to: Stage.Finalizing } })).statusCode).toBe(200);
+    // The move answers at once; its job makes the files, and the control panel sees it through.
+    await h.app.stageProcess.idle();
+    expect((await call(h, 'GET', url('/stage/jobs'), { as: w.trustee })).json().jobs).toEqual([
+      expect.objectContaining({ effect: 'make-report-files', status: 'done', attempts: 1 }),
+    ]);
+    expect((await call(h, 'GET', url('/stage/jobs'), { as: w.ben })).statusCode).toBe(403);
     const all = (await call(h, 'GET', url('/reports'), { as: w.trustee })).json<ReportList>().reports;
     expect(all.map((r) => `${r.kind}:${r.type}:${r.accessLevel}`)).toEqual([
       'assignment-summary:pdf:trustees',

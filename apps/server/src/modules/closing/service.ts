@@ -90,6 +90,8 @@ export async function generateReports(ctx: AppContext, estateId: string, actorId
 /** The trustee's "make the reports again" (stage 90). */
 export async function regenerateReports(ctx: AppContext, access: EstateAccess) {
   const rows = await generateReports(ctx, access.estate.id, access.user.id, access);
+  // Made by hand: the move's job, if it was still waiting or had failed, has nothing left to do.
+  await ctx.process.finish(ctx.db, access.estate.id, 'make-report-files', ctx.now());
   return listFor(access, rows);
 }
 
@@ -119,18 +121,4 @@ export async function reportFile(ctx: AppContext, access: EstateAccess, reportId
   const bytes = await ctx.storage.get(row.storageKey);
   if (!bytes) throw new AppError('unavailable', 'That report file is missing from storage. The trustee can make the reports again.');
   return { row, bytes };
-}
-
-/**
- * After the move to 90 (committed): makes the report files. A failure is logged and leaves the move
- * in place; the trustee can make them again from the Trustee Reports page.
- */
-export async function generateReportsAfterMove(ctx: AppContext, estateId: string, actorId: string | null): Promise<void> {
-  try {
-    await generateReports(ctx, estateId, actorId);
-  } catch (err) {
-    // Said where the trustee looks (the activity log); the Trustee Reports page offers to try again.
-    const reason = err instanceof Error ? err.message : String(err);
-    await recordActivity(ctx.db, { estateId, actorId, action: 'reports.failed', entity: 'estate', entityId: estateId, field: 'reports', to: { reason: reason.slice(0, 300) }, visibility: 'trustees' });
-  }
 }

@@ -4,7 +4,8 @@
  * chose that. A reminder goes out a day before. Runs from the scheduler, once across processes.
  */
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
-import { DEADLINE_STAGES, STAGE_NAMES, Stage, isStageCode, type StageCode } from '@estate/domain/stages';
+import { hasDeadline } from '@estate/domain/process';
+import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
 import { Role } from '@estate/domain/roles';
 import type { Db } from '../../db/client.js';
 import { deadlines, estates, memberships, participation, users } from '../../db/schema.js';
@@ -13,11 +14,6 @@ import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, says } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
-import { approveForNonResponders } from '../approvals/service.js';
-import { advanceAtDeadline } from '../stages/service.js';
-import { markNonRespondersDone } from '../participation/service.js';
-import { sealInputs } from '../input-commitments/seal.js';
-import { mailWhoseTurnItIs } from '../stages/your-turn.js';
 import { readerLanguage, reminderMail } from '../../platform/mail-texts.js';
 import { stageTodo } from '@estate/domain/todos';
 
@@ -39,7 +35,7 @@ async function syncEstateDeadlines(tx: Db, estateId: string) {
 
 export async function setDeadline(ctx: AppContext, access: EstateAccess, stage: number, dueAt: Date, autoAdvance: boolean) {
   const estateId = access.estate.id;
-  if (!isStageCode(stage) || !DEADLINE_STAGES.includes(stage)) {
+  if (!isStageCode(stage) || !hasDeadline(stage)) {
     throw new AppError('validation_failed', says('deadlines.whichStages'), { stage: says('deadlines.whichStagesField') });
   }
   if (dueAt.getTime() <= ctx.now().getTime()) {
@@ -83,19 +79,18 @@ export async function processDueDeadlines(ctx: AppContext): Promise<{ estateId: 
         .returning();
       if (!claimed) return undefined; // another process got it
       const [estate] = await tx.select().from(estates).where(eq(estates.id, deadline.estateId));
-      if (!estate || estate.stage !== deadline.stage || !isStageCode(estate.stage)) return { estateId: deadline.estateId, stage: deadline.stage, counted: 0 };
-      const counted = deadline.stage === Stage.Approve ? await approveForNonResponders(tx, deadline.estateId) : await markNonRespondersDone(tx, deadline.estateId, deadline.stage, now);
+      if (!estate || estate.stage !== deadline.stage || !isStageCode(estate.stage)) return { estateId: deadline.estateId, stage: deadline.stage, counted: 0, move: undefined };
+      // What the table says this deadline does (count the silent, freeze and seal the inputs), then the move.
+      const counted = await ctx.process.passDeadline(tx, { estateId: deadline.estateId, stage: estate.stage, now });
       await recordActivity(tx, { estateId: deadline.estateId, actorId: null, action: 'deadline.passed', entity: 'estate', entityId: deadline.estateId, field: `deadline.${deadline.stage}`, to: { counted } });
-      // The inputs are frozen now: seal them (salted leaves, a root every member sees) in this transaction.
-      await sealInputs(tx, { estateId: deadline.estateId, stage: deadline.stage, actorId: null, now, reason: 'deadline' });
-      const advancedTo = deadline.autoAdvance ? await advanceAtDeadline(tx, deadline.estateId, estate.stage) : undefined;
-      return { estateId: deadline.estateId, stage: deadline.stage, counted, ...(advancedTo !== undefined ? { advancedTo } : {}) };
+      const move = deadline.autoAdvance ? await ctx.process.advanceAtDeadline(ctx, tx, deadline.estateId, estate.stage) : undefined;
+      return { estateId: deadline.estateId, stage: deadline.stage, counted, move };
     });
     if (!outcome) continue;
-    results.push(outcome);
-    await ctx.events.publish({ type: 'stage', estateId: outcome.estateId, data: { stage: outcome.advancedTo ?? outcome.stage, deadlinePassed: outcome.stage } });
-    const advancedTo = outcome.advancedTo;
-    if (advancedTo !== undefined && isStageCode(advancedTo)) ctx.mailer.inBackground(() => mailWhoseTurnItIs(ctx, outcome.estateId, advancedTo, null));
+    const { move, ...result } = outcome;
+    results.push({ ...result, ...(move ? { advancedTo: move.to } : {}) });
+    await ctx.events.publish({ type: 'stage', estateId: outcome.estateId, data: { stage: move?.to ?? outcome.stage, deadlinePassed: outcome.stage } });
+    if (move) ctx.process.afterCommit(ctx, move);
   }
   return results;
 }

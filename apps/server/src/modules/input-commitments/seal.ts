@@ -77,32 +77,21 @@ export async function sealInputs(
 }
 
 /**
- * What a stage move does to sealed inputs (the stage service makes this one call): moving forward
- * out of 2, 11, 20 or 30 freezes and seals them; stepping back into one reopens them, so its seal
- * no longer stands and is withdrawn (logged with the root it had).
+ * Stepping back into 2, 11, 20 or 30 opens its inputs again, so its seal no longer stands: it is
+ * withdrawn, and the log says so with the root it had.
  */
-export async function sealOnStageMove(
-  tx: Db,
-  params: { estateId: string; from: number; to: number; direction: 'forward' | 'back'; actorId: string | null; now: Date },
-): Promise<void> {
-  const { estateId, from, to, direction, actorId, now } = params;
-  if (direction === 'forward' && isSealedStage(from)) {
-    await sealInputs(tx, { estateId, stage: from, actorId, now, reason: 'moved-on' });
-    return;
-  }
-  if (direction === 'back' && isSealedStage(to)) {
-    const [withdrawn] = await tx.delete(inputCommitments).where(inEstate(inputCommitments, estateId, eq(inputCommitments.stage, to))).returning();
-    if (withdrawn) {
-      await recordActivity(tx, {
-        estateId,
-        actorId,
-        action: 'inputs.reopened',
-        entity: 'estate',
-        entityId: estateId,
-        field: `inputs.${to}`,
-        from: { inputCommitment: withdrawn.root, frozenAt: withdrawn.frozenAt.toISOString() },
-        to: { stage: to, name: STAGE_NAMES[to as StageCode] },
-      });
-    }
-  }
+export async function reopenInputs(tx: Db, params: { estateId: string; stage: number; actorId: string | null }): Promise<void> {
+  const { estateId, stage, actorId } = params;
+  const [withdrawn] = await tx.delete(inputCommitments).where(inEstate(inputCommitments, estateId, eq(inputCommitments.stage, stage))).returning();
+  if (!withdrawn) return;
+  await recordActivity(tx, {
+    estateId,
+    actorId,
+    action: 'inputs.reopened',
+    entity: 'estate',
+    entityId: estateId,
+    field: `inputs.${stage}`,
+    from: { inputCommitment: withdrawn.root, frozenAt: withdrawn.frozenAt.toISOString() },
+    to: { stage, name: STAGE_NAMES[stage as StageCode] },
+  });
 }

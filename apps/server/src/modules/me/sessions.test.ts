@@ -10,6 +10,7 @@ import { createHmac } from 'node:crypto';
 import { pino } from 'pino';
 import { outbox, system } from '../../db/schema.js';
 import { createContext } from '../../platform/context.js';
+import { processHandlers } from '../../process-handlers.js';
 import { call, useHarness, type Caller } from '../../test/harness.js';
 import { PASSWORD, createUser } from '../../test/factories.js';
 import { SECRET_KEYS } from '../../platform/secrets.js';
@@ -146,7 +147,7 @@ it('ends a session 90 days after its sign-in however often it was refreshed', as
 });
 
 it('signs file links and sessions with different secrets: a file-link secret signs no session, nor does a 10-year token', async () => {
-  const ctx = await createContext(h.config, h.database, pino({ level: 'silent' }), () => h.clock.now);
+  const ctx = await createContext(h.config, h.database, pino({ level: 'silent' }), () => h.clock.now, processHandlers);
   const secrets = Object.fromEntries((await h.database.db.select().from(system)).map((r) => [r.key, r.value]));
   const tokenSecret = secrets[SECRET_KEYS.accessTokens]!;
   const fileSecret = secrets[SECRET_KEYS.fileUrls]!;

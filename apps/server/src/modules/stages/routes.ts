@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { commitmentsAnswer, stageMoveAnswer, stageMovesAnswer } from '@estate/domain/schemas/stages';
+import { commitmentsAnswer, stageJobsAnswer, stageMoveAnswer, stageMovesAnswer } from '@estate/domain/schemas/stages';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, router } from '../../platform/http.js';
@@ -32,6 +32,18 @@ export function stageRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: stageMovesAnswer, ...errorResponses(400, 401, 403, 404) },
     },
     handler: (req) => stages.listMoves(ctx, estateAccess(req)),
+  });
+
+  r.get('/api/estates/:eid/stage/jobs', {
+    config: { action: 'estate.stage' },
+    schema: {
+      tags: ['stages'],
+      description:
+        'The slow work the last stage moves set off (stage 90\'s report files): waiting, running, done, or failed and tried again up to three times (extension of api.md).',
+      params: estateParams,
+      response: { 200: stageJobsAnswer, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => ({ jobs: await stages.listJobs(ctx, estateAccess(req)) }),
   });
 
   r.get('/api/estates/:eid/commitments', {

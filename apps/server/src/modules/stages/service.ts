@@ -1,57 +1,34 @@
-/** Moving the estate through its stages, and what happens on the way (commitments at stage 11). */
+/**
+ * Moving the estate through its stages. What a move requires and sets off is the process table
+ * (`@estate/domain/process`), run by `ctx.process`; this module answers the trustee's requests and
+ * owns the draw secrets' commitments that entering 11 makes.
+ */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { decideMove, moveOptions, type MoveRefusal, type StageFacts } from '@estate/domain/stage-machine';
-import { Role } from '@estate/domain/roles';
-import { STAGE_NAMES, Stage, isStageCode, nextStage, type StageCode } from '@estate/domain/stages';
-import { queryRows, type Db } from '../../db/client.js';
-import { approvals, deadlines, drawRecords, drawSecrets, estates, items, memberships, participation } from '../../db/schema.js';
+import type { MoveRefusal } from '@estate/domain/stage-machine';
+import { STAGE_NAMES, Stage, isStageCode } from '@estate/domain/stages';
+import type { Db } from '../../db/client.js';
+import { drawSecrets } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, says, type Says } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
-import { recommendHighInterest } from '../participation/service.js';
-import { mailWhoseTurnItIs } from './your-turn.js';
-import { sealOnStageMove } from '../input-commitments/seal.js';
-import { generateReportsAfterMove } from '../closing/service.js';
-import { openHandoverCount } from '../handover/service.js';
 
 /** Steps that use randomness; each gets its own committed secret. */
 const RANDOMISED_STEPS = [Stage.AssignHighInterest, Stage.AssignRemaining] as const;
 
-/**
- * Beneficiaries who have neither answered every item of the review nor said they are done with it.
- */
-async function reviewWaiting(db: Db, estateId: string): Promise<number> {
-  const [row] = await queryRows<{ waiting: number }>(db, sql`
-    select count(*)::int as waiting from ${memberships} m
-    where m.estate_id = ${estateId} and ${Role.Beneficiary} = any(m.roles)
-      and not exists (select 1 from ${participation} p
-        where p.estate_id = m.estate_id and p.member_id = m.user_id and p.stage = ${Stage.Approve})
-      and (select count(*) from ${approvals} a where a.estate_id = m.estate_id and a.member_id = m.user_id)
-        < (select count(*) from ${items} i where i.estate_id = m.estate_id)`);
-  return row?.waiting ?? 0;
-}
-
-async function stageFacts(db: Db, estateId: string, from: StageCode): Promise<StageFacts> {
-  const steps = await db.select({ step: drawRecords.step }).from(drawRecords).where(inEstate(drawRecords, estateId));
-  const passed = await db.select({ stage: deadlines.stage }).from(deadlines).where(inEstate(deadlines, estateId, isNotNull(deadlines.processedAt)));
-  return {
-    stepsRun: steps.map((r) => r.step).filter(isStageCode),
-    deadlinesPassed: passed.map((r) => r.stage).filter(isStageCode),
-    ...(from === Stage.Approve ? { reviewWaiting: await reviewWaiting(db, estateId) } : {}),
-    ...(from === Stage.Distribution ? { handoverOpen: await openHandoverCount(db, estateId) } : {}),
-  };
-}
-
 /** The moves a trustee could make now, each allowed or refused with its reason (the control panel). */
 export async function listMoves(ctx: AppContext, access: EstateAccess) {
-  return moveOptions(access.stage, await stageFacts(ctx.db, access.estate.id, access.stage));
+  return ctx.process.options(ctx.db, access.estate.id, access.stage);
+}
+
+/** The slow work the last moves set off (stage 90's report files), with how far it has got. */
+export async function listJobs(ctx: AppContext, access: EstateAccess) {
+  return ctx.process.jobsOf(ctx.db, access.estate.id);
 }
 
 /** Makes the secrets once, publishing only their SHA-256 (the commitment) to every member. */
-async function commitSecrets(tx: Db, estateId: string, actorId: string | null) {
+export async function commitSecrets(tx: Db, estateId: string, actorId: string | null) {
   for (const step of RANDOMISED_STEPS) {
     const secret = randomBytes(32);
     const commitment = createHash('sha256').update(secret).digest('hex');
@@ -81,49 +58,12 @@ export async function moveStage(ctx: AppContext, access: EstateAccess, to: numbe
   if (!isStageCode(to)) {
     throw new AppError('validation_failed', says('stages.notAStage'), { to: says('stages.notAStageField') });
   }
-  const decision = decideMove(from, to, await stageFacts(ctx.db, estateId, from));
+  const decision = await ctx.process.decide(ctx.db, estateId, from, to);
   if (!decision.ok) throw new AppError('wrong_stage', { ...moveRefusal(decision), english: decision.reason });
-  await ctx.db.transaction(async (tx) => {
-    await applyStageMove(tx, estateId, from, to, access.user.id, decision.direction);
-    await sealOnStageMove(tx, { estateId, from, to, direction: decision.direction, actorId: access.user.id, now: ctx.now() });
-  });
-  // Reaching the final accounting makes its report files (stage 90), before anyone is told.
-  if (to === Stage.Finalizing && decision.direction === 'forward') await generateReportsAfterMove(ctx, estateId, access.user.id);
+  const move = { estateId, from, to, direction: decision.direction, actorId: access.user.id, now: ctx.now() };
+  await ctx.db.transaction((tx) => ctx.process.apply(ctx, tx, move));
   await ctx.events.publish({ type: 'stage', estateId, data: { stage: to, name: STAGE_NAMES[to] } });
-  if (decision.direction === 'forward') ctx.mailer.inBackground(() => mailWhoseTurnItIs(ctx, estateId, to, access.user.id));
-  return to;
-}
-
-/**
- * Writes a decided move: conditional on the stage we decided from (two trustees clicking at once
- * cannot both move it), logged, with what entering the new stage sets off. `actorId` null = the
- * scheduler, at a deadline.
- */
-export async function applyStageMove(tx: Db, estateId: string, from: StageCode, to: StageCode, actorId: string | null, direction: 'forward' | 'back') {
-  const [moved] = await tx.update(estates).set({ stage: to }).where(and(eq(estates.id, estateId), eq(estates.stage, from))).returning();
-  if (!moved) throw new AppError('conflict', says('stages.changedMeanwhile'));
-  await recordActivity(tx, {
-    estateId,
-    actorId,
-    action: direction === 'forward' ? 'stage.advanced' : 'stage.stepped-back',
-    entity: 'estate',
-    entityId: estateId,
-    field: 'stage',
-    from: { code: from, name: STAGE_NAMES[from] },
-    to: { code: to, name: STAGE_NAMES[to] },
-  });
-  if (to === Stage.Interest) await commitSecrets(tx, estateId, actorId);
-  // Forward only: stepping back from 13 must not bring back flags the trustee removed.
-  if (to === Stage.ConfirmHighInterest && direction === 'forward') await recommendHighInterest({ db: tx }, estateId, actorId);
-}
-
-/** The scheduler's move at a deadline with "advance automatically"; skipped when the rules say no. */
-export async function advanceAtDeadline(tx: Db, estateId: string, from: StageCode): Promise<StageCode | undefined> {
-  const to = nextStage(from);
-  if (to === undefined) return undefined;
-  const decision = decideMove(from, to, await stageFacts(tx, estateId, from));
-  if (!decision.ok) return undefined;
-  await applyStageMove(tx, estateId, from, to, null, 'forward');
+  ctx.process.afterCommit(ctx, move);
   return to;
 }
 

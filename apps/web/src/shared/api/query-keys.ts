@@ -26,6 +26,8 @@ export const queryKeys = {
   stage,
   /** The moves a trustee could make now, each allowed or refused with its reason. */
   stageMoves: (eid: Id) => [...stage(eid), 'moves'] as const,
+  /** The slow work the last moves set off (stage 90's report files). */
+  stageJobs: (eid: Id) => [...stage(eid), 'jobs'] as const,
   deadlines: (eid: Id) => [...estate(eid), 'deadlines'] as const,
   /** Home's "what to do next" for the signed-in person. */
   nextStep: (eid: Id) => [...estate(eid), 'next-step'] as const,

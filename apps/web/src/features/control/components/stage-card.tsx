@@ -17,6 +17,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { RefusableButton } from '../../../shared/ui/refusable-button';
 import { useEstateMutation, useFlags, useStageMoves } from '../api';
 import { useDispositions } from '../../../shared/api/handover';
+import { ReportFilesProgress } from '../../../shared/process/report-files-progress';
 import { Section } from './section';
 
 type Props = { estateId: string; stage: number };
@@ -137,6 +138,7 @@ export function StageCard({ estateId, stage }: Props) {
           {errorMessage(moves.error, t)}
         </Alert>
       )}
+      <ReportFilesProgress estateId={estateId} enabled={closing} />
       <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="stage-moves">
         {moves.data?.forward && <MoveButton option={moves.data.forward} direction="forward" onChoose={setTarget} />}
         {moves.data?.back && <MoveButton option={moves.data.back} direction="back" onChoose={setTarget} />}

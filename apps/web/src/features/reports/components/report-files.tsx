@@ -22,6 +22,7 @@ import { usePolicy } from '../../../shared/session/actor';
 import { notify } from '../../../shared/ui/notify';
 import { RefusableButton } from '../../../shared/ui/refusable-button';
 import { saveFile } from '../../../shared/api/client';
+import { ReportFilesProgress } from '../../../shared/process/report-files-progress';
 import { downloadArchive, downloadReport, useRegenerateReports, useReportFiles } from '../api';
 
 const ICONS = { pdf: Description, spreadsheet: TableChart, json: DataObject } as const;
@@ -126,9 +127,11 @@ export function ReportFiles({ estateId }: { estateId: string }) {
       <Typography sx={{ mb: 2 }}>{t('reports.explain', { stage: finalStage })}</Typography>
       {files.isPending && <Typography color="text.secondary">{t('reports.loading')}</Typography>}
       {files.isError && <Alert severity="info">{errorMessage(files.error, t)}</Alert>}
-      {files.data && files.data.length === 0 && (
+      {/* Trustees see how the making goes; everyone else reads that the files are on their way. */}
+      {mayRegenerate && <ReportFilesProgress estateId={estateId} enabled={stage === Stage.Finalizing} />}
+      {files.data && files.data.length === 0 && !(mayRegenerate && stage === Stage.Finalizing) && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t('reports.empty', { stage: finalStage })}
+          {stage === Stage.Finalizing ? t('reports.beingMade') : t('reports.empty', { stage: finalStage })}
         </Alert>
       )}
       {files.data && files.data.length > 0 && (
