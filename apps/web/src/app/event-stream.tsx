@@ -17,7 +17,10 @@ export function EventStream() {
   const meId = me?.user.id ?? null;
   useEffect(() => {
     const onEvent = (event: ServerEvent) => {
-      if (event.type === 'stage') {
+      if (event.type === 'stage' && event.data.job) {
+        // Work the move set off is done (stage 90's report files): read the estate again, quietly.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.estate(event.data.estateId) });
+      } else if (event.type === 'stage') {
         const { estateId, stage } = event.data;
         updateMe((old) => ({
           ...old,

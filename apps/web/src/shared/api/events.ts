@@ -8,7 +8,8 @@ import { fetchEventSource, EventStreamContentType } from '@microsoft/fetch-event
 import { getAccessToken, refreshAccessToken } from './client';
 
 export type ServerEvent =
-  | { type: 'stage'; data: { estateId: string; stage: number } }
+  /** A move, or (with `job`) slow work a move set off has finished: the stage is the same. */
+  | { type: 'stage'; data: { estateId: string; stage: number; job?: string } }
   | {
       type: 'notification';
       data: { message?: string; variant?: 'success' | 'warning' | 'error' | 'info'; kind?: string; stage?: number; dueAt?: string };
@@ -28,9 +29,9 @@ function parse(name: string, raw: string): ServerEvent | null {
     return null;
   }
   if (name === 'stage' && data && typeof data === 'object') {
-    const { estateId, stage } = data as { estateId?: unknown; stage?: unknown };
+    const { estateId, stage, job } = data as { estateId?: unknown; stage?: unknown; job?: unknown };
     if (typeof estateId === 'string' && typeof stage === 'number')
-      return { type: 'stage', data: { estateId, stage } };
+      return { type: 'stage', data: { estateId, stage, ...(typeof job === 'string' ? { job } : {}) } };
     return null;
   }
   if (name === 'notification' && data && typeof data === 'object') {
