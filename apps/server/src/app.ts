@@ -24,7 +24,7 @@ import { createContext } from './platform/context.js';
 import { AppError, refusalBody, says, type Says } from './platform/errors.js';
 import { fieldSays } from './platform/field-says.js';
 import { requestLanguage } from './platform/refusals.js';
-import { loggerOptions } from './platform/logging.js';
+import { loggerOptions, logsEachRequest } from './platform/logging.js';
 import { webPages } from './platform/web-pages.js';
 import {
   isDataException,
@@ -158,6 +158,7 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
+    disableRequestLogging: !logsEachRequest(config.LOG_LEVEL),
     // A path that is not valid percent-encoding (or too long a path part) answers in the API's shape.
     frameworkErrors: (err, _req, reply) => {
       const field =
