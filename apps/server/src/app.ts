@@ -150,6 +150,9 @@ function unstorableText(where: 'request' | 'querystring' | 'params', field: stri
   });
 }
 
+/** How long after start the embedded database's planner statistics are refreshed (db/maintenance.ts). */
+const STATISTICS_AFTER_START_MS = 5_000;
+
 export async function buildApp({
   config,
   database,
@@ -202,11 +205,20 @@ export async function buildApp({
     app.log,
   );
   app.decorate('scheduler', scheduler);
-  app.addHook('onReady', async () => {
-    await refreshStatistics(ctx);
+  // The embedded database's planner statistics are kept in its folder: refreshing them can wait
+  // until the server has answered its first requests (it held the first answer by a few hundred
+  // milliseconds, issue 35). A new folder's tables are empty, and the first import forces it.
+  let statistics: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => {
+    statistics = setTimeout(() => {
+      refreshStatistics(ctx).catch((err: unknown) => app.log.warn({ err }, 'planner statistics were not refreshed'));
+    }, STATISTICS_AFTER_START_MS);
+    statistics.unref();
     scheduler.start(config.SCHEDULER_INTERVAL_SECONDS);
+    return Promise.resolve();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(statistics);
     await scheduler.stop();
     // Mail that follows an action may still publish its in-app notice.
     await mailer.idle();

@@ -1,4 +1,5 @@
 /** Opens the database: embedded PGlite in DATA_DIR by default, or PostgreSQL when DATABASE_URL is set. */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgliteThread } from './pglite-thread.js';
@@ -44,14 +45,16 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dataDir) ownerOnlyFromNowOn();
-  const client = await PgliteThread.start(dataDir ? path.join(dataDir, 'pgdata') : undefined);
+  const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
+  const created = pgdata !== undefined && !existsSync(path.join(pgdata, 'PG_VERSION'));
+  const client = await PgliteThread.start(pgdata);
   // One process per data folder (see lock.ts): its own writes are all the writes there are.
   const writes = new WriteCounter();
   const db = drizzlePglite(countWrites(client, writes) as never, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   // PGlite sets its first files' modes itself (0666, past the umask): owner-only, as everything
   // under DATA_DIR (issue 31). Files it makes later follow the umask.
-  if (dataDir) await makeOwnerOnly(path.join(dataDir, 'pgdata'));
+  if (pgdata && created) await makeOwnerOnly(pgdata);
   // One process per data folder (see lock.ts): a notice is for this process's own listeners, who
   // hear it without a trip through the database (that trip was a second write per heart, issue
   // 35). What the database itself announces (the trigger on `memberships`) still comes by LISTEN.
