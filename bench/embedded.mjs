@@ -42,7 +42,8 @@ export const GOALS = {
 };
 
 const LABELS = {
-  heartsBesideReads: 'hearts (8 people, 24 conn.) while 8 connections read the item list, PGlite, read cache off',
+  heartsBesideReads:
+    'hearts (8 people, 24 conn.) while 8 connections read the item list, PGlite, read cache off',
   preferenceWrites: 'preference writes (hearts), 4 people, 32 conn., PGlite',
   listPglite: 'item list, PGlite, read cache off, 32 conn.',
   listPostgres: 'item list, PostgreSQL, read cache off, 32 conn.',
@@ -51,7 +52,14 @@ const LABELS = {
   heartsPostgresBesideNeighbour: 'hearts, 8 people, PostgreSQL, beside a CPU-bound neighbour process',
 };
 
-const PEER_OF = { preferenceWrites: 'preferenceWrites', listPglite: 'listPglite', listPostgres: 'listPostgres', heartsBesideReads: 'heartsBesideReads', coldStartPglite: 'coldStart', coldStartPostgres: 'coldStart' };
+const PEER_OF = {
+  preferenceWrites: 'preferenceWrites',
+  listPglite: 'listPglite',
+  listPostgres: 'listPostgres',
+  heartsBesideReads: 'heartsBesideReads',
+  coldStartPglite: 'coldStart',
+  coldStartPostgres: 'coldStart',
+};
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -77,7 +85,11 @@ async function withServer(serverDist, env, seeded, work) {
 
 /** A warm-up run (not counted), then the measured one. */
 async function measured(base, duration, connections, perClient, alongside) {
-  const run = (d) => Promise.all([load(base, d, connections, perClient), alongside ? load(base, d, alongside.connections, alongside.perClient) : undefined]);
+  const run = (d) =>
+    Promise.all([
+      load(base, d, connections, perClient),
+      alongside ? load(base, d, alongside.connections, alongside.perClient) : undefined,
+    ]);
   await run(Math.min(2, duration));
   const [main, beside] = await run(duration);
   return beside ? { ...main, beside } : main;
@@ -100,12 +112,21 @@ async function pgliteFigures(serverDist, env, seeded, duration) {
       connections: 8,
       perClient: () => [{ method: 'GET', path: p.list, headers: t.trustee }],
     }),
-    listPglite: await measured(base, duration, 32, () => [{ method: 'GET', path: p.list, headers: t.trustee }]),
+    listPglite: await measured(base, duration, 32, () => [
+      { method: 'GET', path: p.list, headers: t.trustee },
+    ]),
   }));
   const cached = await withServer(serverDist, env, seeded, async (base, t) => ({
-    preferenceWrites: await measured(base, duration, 32, (k) => toggle(p.heart(k % 4), t.beneficiaries[k % 4])),
+    preferenceWrites: await measured(base, duration, 32, (k) =>
+      toggle(p.heart(k % 4), t.beneficiaries[k % 4]),
+    ),
   }));
-  return { heartsBesideReads: uncached.heartsBesideReads, listPglite: uncached.listPglite, preferenceWrites: cached.preferenceWrites, coldStartPglite: await coldStarts(serverDist, env) };
+  return {
+    heartsBesideReads: uncached.heartsBesideReads,
+    listPglite: uncached.listPglite,
+    preferenceWrites: cached.preferenceWrites,
+    coldStartPglite: await coldStarts(serverDist, env),
+  };
 }
 
 /** A process that keeps one core busy, as another engineer's tests would. */
@@ -117,12 +138,18 @@ function neighbour() {
 async function postgresFigures(serverDist, env, seeded, duration) {
   const p = paths(seeded);
   const uncached = await withServer(serverDist, { ...env, READ_CACHE: 'off' }, seeded, async (base, t) => ({
-    listPostgres: await measured(base, duration, 32, () => [{ method: 'GET', path: p.list, headers: t.trustee }]),
+    listPostgres: await measured(base, duration, 32, () => [
+      { method: 'GET', path: p.list, headers: t.trustee },
+    ]),
   }));
   const hearts = await withServer(serverDist, env, seeded, async (base, t) => {
     const stop = neighbour();
     try {
-      return { heartsPostgresBesideNeighbour: await measured(base, duration, 32, (k) => toggle(p.heart(k), t.beneficiaries[k % 8])) };
+      return {
+        heartsPostgresBesideNeighbour: await measured(base, duration, 32, (k) =>
+          toggle(p.heart(k), t.beneficiaries[k % 8]),
+        ),
+      };
     } finally {
       stop();
     }
@@ -144,7 +171,12 @@ function verdict(name, r) {
   const goal = GOALS[name];
   const peer = PEER[PEER_OF[name]];
   const rps = r.requestsPerSecond;
-  const peerRatio = peer?.requestsPerSecond && rps !== undefined ? rps / peer.requestsPerSecond : peer?.ms && r.ms !== undefined ? peer.ms / r.ms : undefined;
+  const peerRatio =
+    peer?.requestsPerSecond && rps !== undefined
+      ? rps / peer.requestsPerSecond
+      : peer?.ms && r.ms !== undefined
+        ? peer.ms / r.ms
+        : undefined;
   const failed = (r.non2xx ?? 0) + (r.errors ?? 0) > 0;
   const pass =
     !failed &&
@@ -157,7 +189,9 @@ function verdict(name, r) {
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const figureText = (r) =>
-  r.ms !== undefined ? `${fmt(r.ms)} ms` : `${fmt(r.requestsPerSecond)}/s, p99 ${r.p99Ms} ms${(r.non2xx ?? 0) + (r.errors ?? 0) > 0 ? `, ${r.non2xx + r.errors} failed` : ''}`;
+  r.ms !== undefined
+    ? `${fmt(r.ms)} ms`
+    : `${fmt(r.requestsPerSecond)}/s, p99 ${r.p99Ms} ms${(r.non2xx ?? 0) + (r.errors ?? 0) > 0 ? `, ${r.non2xx + r.errors} failed` : ''}`;
 function goalText(name) {
   const g = GOALS[name];
   const parts = [];
@@ -169,10 +203,15 @@ function goalText(name) {
 }
 const peerText = (name) => {
   const peer = PEER[PEER_OF[name]];
-  return !peer ? '–' : peer.ms !== undefined ? `${fmt(peer.ms)} ms` : `${fmt(peer.requestsPerSecond)}/s${peer.p99Ms ? `, p99 ${peer.p99Ms} ms` : ''}`;
+  return !peer
+    ? '–'
+    : peer.ms !== undefined
+      ? `${fmt(peer.ms)} ms`
+      : `${fmt(peer.requestsPerSecond)}/s${peer.p99Ms ? `, p99 ${peer.p99Ms} ms` : ''}`;
 };
 /** This build against the baseline: higher is better (rates: this / base; times: base / this). */
-const baseRatio = (r, b) => (!b ? undefined : r.ms !== undefined ? b.ms / r.ms : r.requestsPerSecond / b.requestsPerSecond);
+const baseRatio = (r, b) =>
+  !b ? undefined : r.ms !== undefined ? b.ms / r.ms : r.requestsPerSecond / b.requestsPerSecond;
 
 export function embeddedTable(results) {
   const rows = Object.keys(GOALS)
@@ -181,7 +220,9 @@ export function embeddedTable(results) {
       const r = results.current[name];
       const b = results.baseline?.[name];
       const v = verdict(name, r);
-      const extra = r.beside ? ` (list beside it ${fmt(r.beside.requestsPerSecond)}/s, p99 ${r.beside.p99Ms} ms)` : '';
+      const extra = r.beside
+        ? ` (list beside it ${fmt(r.beside.requestsPerSecond)}/s, p99 ${r.beside.p99Ms} ms)`
+        : '';
       const vsBase = baseRatio(r, b);
       return `| ${LABELS[name]} | ${figureText(r)}${extra} | ${b ? figureText(b) : '–'} | ${vsBase ? `${vsBase.toFixed(2)}×` : '–'} | ${peerText(name)} | ${v.peerRatio ? `${v.peerRatio.toFixed(2)}×` : '–'} | ${goalText(name)} | ${v.pass ? '✓' : '✗'} |`;
     });
@@ -194,12 +235,25 @@ export function embeddedTable(results) {
   ].join('\n');
 }
 
-export async function runEmbeddedBench({ duration = Number(process.env.BENCH_DURATION ?? 5), log = console.log } = {}) {
+export async function runEmbeddedBench({
+  duration = Number(process.env.BENCH_DURATION ?? 5),
+  log = console.log,
+} = {}) {
   const baselineDist = process.env.BENCH_BASELINE_DIST;
   const builds = [['current', dist], ...(baselineDist ? [['baseline', baselineDist]] : [])];
-  const out = { benchmark: 'embedded', ranAt: new Date().toISOString(), machine: `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? ''}), Node ${process.version}`, loadAtStart: loadAverage(), duration, current: {}, baseline: baselineDist ? {} : undefined };
+  const out = {
+    benchmark: 'embedded',
+    ranAt: new Date().toISOString(),
+    machine: `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? ''}), Node ${process.version}`,
+    loadAtStart: loadAverage(),
+    duration,
+    current: {},
+    baseline: baselineDist ? {} : undefined,
+  };
   const { openPglite, openPostgres } = await import(path.join(dist, 'db', 'client.js'));
-  log(`Embedded benchmark (issue 35), ${duration} s runs, load ${out.loadAtStart}${baselineDist ? `, against ${baselineDist}` : ''}`);
+  log(
+    `Embedded benchmark (issue 35), ${duration} s runs, load ${out.loadAtStart}${baselineDist ? `, against ${baselineDist}` : ''}`,
+  );
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'estate-bench-embedded-'));
   try {
@@ -210,7 +264,10 @@ export async function runEmbeddedBench({ duration = Number(process.env.BENCH_DUR
     delete env.DATABASE_URL;
     // Turn about, so both builds meet the same neighbours on the shared machine.
     for (const [which, serverDist] of builds) {
-      Object.assign(out[which], await attempt(`PGlite, ${which}`, () => pgliteFigures(serverDist, env, seeded, duration), log));
+      Object.assign(
+        out[which],
+        await attempt(`PGlite, ${which}`, () => pgliteFigures(serverDist, env, seeded, duration), log),
+      );
       log(`  PGlite, ${which}: done (load ${loadAverage()})`);
     }
   } finally {
@@ -233,7 +290,14 @@ export async function runEmbeddedBench({ duration = Number(process.env.BENCH_DUR
       await database.close();
       const env = { ...process.env, DATA_DIR: pgDataDir, DATABASE_URL: dbUrl.toString() };
       for (const [which, serverDist] of builds) {
-        Object.assign(out[which], await attempt(`PostgreSQL, ${which}`, () => postgresFigures(serverDist, env, seeded, duration), log));
+        Object.assign(
+          out[which],
+          await attempt(
+            `PostgreSQL, ${which}`,
+            () => postgresFigures(serverDist, env, seeded, duration),
+            log,
+          ),
+        );
         log(`  PostgreSQL, ${which}: done (load ${loadAverage()})`);
       }
     } finally {
@@ -243,7 +307,11 @@ export async function runEmbeddedBench({ duration = Number(process.env.BENCH_DUR
     }
   }
   out.loadAtEnd = loadAverage();
-  out.verdicts = Object.fromEntries(Object.keys(GOALS).filter((n) => out.current[n]).map((n) => [n, verdict(n, out.current[n])]));
+  out.verdicts = Object.fromEntries(
+    Object.keys(GOALS)
+      .filter((n) => out.current[n])
+      .map((n) => [n, verdict(n, out.current[n])]),
+  );
   out.table = embeddedTable(out);
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(path.join(here, 'results', 'embedded.json'), `${JSON.stringify(out, null, 2)}\n`);
@@ -259,7 +327,12 @@ export function embeddedRows(results) {
     .map((name) => {
       const r = results.current[name];
       const v = verdict(name, r);
-      return { what: `${LABELS[name]} (issue 35)`, measured: `${figureText(r)}${v.peerRatio ? `, ${v.peerRatio.toFixed(2)}× the peer's ${peerText(name)}` : ''}`, goal: goalText(name), pass: v.pass };
+      return {
+        what: `${LABELS[name]} (issue 35)`,
+        measured: `${figureText(r)}${v.peerRatio ? `, ${v.peerRatio.toFixed(2)}× the peer's ${peerText(name)}` : ''}`,
+        goal: goalText(name),
+        pass: v.pass,
+      };
     });
 }
 

@@ -49,7 +49,13 @@ describe('the embedded database takes reads and writes in turns', () => {
 
   it('keeps each line in the order it was asked', async () => {
     const { add, ran } = harness({ read: 4, write: 8 });
-    await Promise.all([add('write', 'w1'), add('read', 'r1'), add('write', 'w2'), add('read', 'r2'), add('write', 'w3')]);
+    await Promise.all([
+      add('write', 'w1'),
+      add('read', 'r1'),
+      add('write', 'w2'),
+      add('read', 'r2'),
+      add('write', 'w3'),
+    ]);
     expect(ran.filter((r) => r.startsWith('w'))).toEqual(['w1', 'w2', 'w3']);
     expect(ran.filter((r) => r.startsWith('r'))).toEqual(['r1', 'r2']);
   });

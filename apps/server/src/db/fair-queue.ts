@@ -22,7 +22,10 @@ export type FairQueue = {
   add(kind: Kind, work: () => Promise<void>): void;
 };
 
-export function fairQueue(turnMs: Record<Kind, number> = TURN_MS, now: () => number = () => performance.now()): FairQueue {
+export function fairQueue(
+  turnMs: Record<Kind, number> = TURN_MS,
+  now: () => number = () => performance.now(),
+): FairQueue {
   const lines: Record<Kind, (() => Promise<void>)[]> = { read: [], write: [] };
   let turn: Kind = 'read';
   let turnStarted = 0;

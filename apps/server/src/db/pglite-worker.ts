@@ -129,24 +129,36 @@ async function serve() {
         return open.end(call.commit);
       }
       case 'listen':
-        return respond(call.id, async () => {
-          listeners.set(
-            call.channel,
-            await db.listen(call.channel, (payload) => reply({ notification: call.channel, payload })),
-          );
-          return null;
-        }, 'write');
+        return respond(
+          call.id,
+          async () => {
+            listeners.set(
+              call.channel,
+              await db.listen(call.channel, (payload) => reply({ notification: call.channel, payload })),
+            );
+            return null;
+          },
+          'write',
+        );
       case 'unlisten':
-        return respond(call.id, async () => {
-          await listeners.get(call.channel)?.();
-          listeners.delete(call.channel);
-          return null;
-        }, 'write');
+        return respond(
+          call.id,
+          async () => {
+            await listeners.get(call.channel)?.();
+            listeners.delete(call.channel);
+            return null;
+          },
+          'write',
+        );
       case 'close':
-        return respond(call.id, async () => {
-          await db.close();
-          return null;
-        }, 'write');
+        return respond(
+          call.id,
+          async () => {
+            await db.close();
+            return null;
+          },
+          'write',
+        );
     }
   });
 
