@@ -251,7 +251,7 @@ export async function seed(database, suffix) {
  * One load run against `base`: connection k sends `perClient(k)` (a list of requests, repeated).
  * Several runs can go at once (a family hearting while another member reads the list).
  */
-async function load(base, duration, connections, perClient) {
+export async function load(base, duration, connections, perClient) {
   let k = 0;
   const result = await autocannon({
     url: base,
@@ -272,7 +272,7 @@ async function load(base, duration, connections, perClient) {
 }
 
 /** Heart on, heart off: every request is a write. */
-const toggle = (path, headers) => [
+export const toggle = (path, headers) => [
   { method: 'PUT', path, headers },
   { method: 'DELETE', path, headers },
 ];
@@ -298,13 +298,13 @@ function scenarios(seeded, t) {
   };
 }
 
-/** Starts the built server, measures how long it takes to answer, and signs the people in. */
-export async function startServer(env) {
+/** Starts the built server (`serverDist`: another build's dist folder), measures how long it takes to answer. */
+export async function startServer(env, serverDist = dist) {
   const port = await freePort();
   const started = performance.now();
   // BENCH_SERVER_NODE_ARGS: extra Node options for the server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = startProcess(process.execPath, [...nodeArgs, path.join(dist, 'main.js')], {
+  const server = startProcess(process.execPath, [...nodeArgs, path.join(serverDist, 'main.js')], {
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -320,7 +320,8 @@ export async function startServer(env) {
   try {
     for (;;) {
       if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
-      if (performance.now() - started > 60_000) throw new Error(`the server did not answer:\n${server.output()}`);
+      // BENCH_START_TIMEOUT (seconds): a longer wait on a machine others load heavily.
+      if (performance.now() - started > Number(process.env.BENCH_START_TIMEOUT ?? 60) * 1000) throw new Error(`the server did not answer:\n${server.output()}`);
       if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -331,7 +332,7 @@ export async function startServer(env) {
   return { server, base, coldStartMs: Math.round(performance.now() - started) };
 }
 
-async function signInAll(base, seeded) {
+export async function signInAll(base, seeded) {
   const signIn = async (email) => {
     const res = await fetch(`${base}/api/auth/login`, {
       method: 'POST',

@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark in quality.md and issue 15 (and the chat delivery and estate archive benchmarks), each writing
  * bench/results/<name>.json, then one table of every figure with its goal (bench/results/summary.md).
  * Expects a built server (`npm run build`). BENCH_DATABASE_URL adds PostgreSQL runs;
+ * BENCH_BASELINE_DIST (another build's apps/server/dist) adds that build to issue 35's figures, turn about;
  * BENCH_DURATION (seconds per load run, default 10) shortens or lengthens the API runs.
  */
 import { spawn } from 'node:child_process';
@@ -17,6 +18,7 @@ import { runArchiveBench } from './archive.mjs';
 import { runWebScrollBench } from './web-scroll.mjs';
 import { runLighthouseBench } from './lighthouse.mjs';
 import { runChatBench } from './chat.mjs';
+import { embeddedRows, runEmbeddedBench } from './embedded.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -75,6 +77,9 @@ async function main() {
   const add = (what, measured, goal, pass) => rows.push({ what, measured, goal, pass });
   const api = await runApiBench();
   rows.push(...apiRows(api));
+  // Issue 35's table: each figure with its goal and its ratio to the peer's (and to another build
+  // with BENCH_BASELINE_DIST).
+  rows.push(...embeddedRows(await runEmbeddedBench()));
   if (process.env.BENCH_DATABASE_URL) {
     const hosted = await runHostedScaleBench();
     const r = hosted.runs;

@@ -24,7 +24,7 @@ import { createContext } from './platform/context.js';
 import { AppError, refusalBody, says, type Says } from './platform/errors.js';
 import { fieldSays } from './platform/field-says.js';
 import { requestLanguage } from './platform/refusals.js';
-import { loggerOptions } from './platform/logging.js';
+import { loggerOptions, logsEachRequest } from './platform/logging.js';
 import { webPages } from './platform/web-pages.js';
 import {
   isDataException,
@@ -154,6 +154,9 @@ function unstorableText(where: 'request' | 'querystring' | 'params', field: stri
   });
 }
 
+/** How long after start the embedded database's planner statistics are refreshed (db/maintenance.ts). */
+const STATISTICS_AFTER_START_MS = 5_000;
+
 export async function buildApp({
   config,
   database,
@@ -162,6 +165,7 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
+    disableRequestLogging: !logsEachRequest(config.LOG_LEVEL),
     // A path that is not valid percent-encoding (or too long a path part) answers in the API's shape.
     frameworkErrors: (err, _req, reply) => {
       const field =
@@ -207,11 +211,20 @@ export async function buildApp({
   );
   app.decorate('scheduler', scheduler);
   app.decorate('stageProcess', ctx.process);
-  app.addHook('onReady', async () => {
-    await refreshStatistics(ctx);
+  // The embedded database's planner statistics are kept in its folder: refreshing them can wait
+  // until the server has answered its first requests (it held the first answer by a few hundred
+  // milliseconds, issue 35). A new folder's tables are empty, and the first import forces it.
+  let statistics: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => {
+    statistics = setTimeout(() => {
+      refreshStatistics(ctx).catch((err: unknown) => app.log.warn({ err }, 'planner statistics were not refreshed'));
+    }, STATISTICS_AFTER_START_MS);
+    statistics.unref();
     scheduler.start(config.SCHEDULER_INTERVAL_SECONDS);
+    return Promise.resolve();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(statistics);
     await scheduler.stop();
     await ctx.process.idle();
     // Mail that follows an action may still publish its in-app notice.

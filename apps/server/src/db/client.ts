@@ -1,4 +1,5 @@
 /** Opens the database: embedded PGlite in DATA_DIR by default, or PostgreSQL when DATABASE_URL is set. */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgliteThread } from './pglite-thread.js';
@@ -44,29 +45,40 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dataDir) ownerOnlyFromNowOn();
-  const client = await PgliteThread.start(dataDir ? path.join(dataDir, 'pgdata') : undefined);
+  const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
+  const created = pgdata !== undefined && !existsSync(path.join(pgdata, 'PG_VERSION'));
+  const client = await PgliteThread.start(pgdata);
   // One process per data folder (see lock.ts): its own writes are all the writes there are.
   const writes = new WriteCounter();
   const db = drizzlePglite(countWrites(client, writes) as never, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   // PGlite sets its first files' modes itself (0666, past the umask): owner-only, as everything
   // under DATA_DIR (issue 31). Files it makes later follow the umask.
-  if (dataDir) await makeOwnerOnly(path.join(dataDir, 'pgdata'));
-  const notify = batchedNotify(async (json) => {
-    await client.query(NOTIFY_ALL, [json]);
-  });
+  if (pgdata && created) await makeOwnerOnly(pgdata);
+  // One process per data folder (see lock.ts): a notice is for this process's own listeners, who
+  // hear it without a trip through the database (that trip was a second write per heart, issue
+  // 35). What the database itself announces (the trigger on `memberships`) still comes by LISTEN.
+  const local = new Map<string, Set<(payload: string) => void>>();
   return {
     db,
     kind: 'pglite',
     writes,
     notifier: {
-      // Handed to the database thread's queue, in order, without waiting there: behind a busy queue
-      // the wait doubled a heart's time. It can fail only with the database itself.
       notify: (channel, payload) => {
-        notify(channel, payload).catch((err: unknown) => process.emitWarning(`A live update was not sent: ${String(err)}`));
+        // Heard once the caller's code pauses, in the order they were sent, as by NOTIFY.
+        for (const onMessage of local.get(channel) ?? []) queueMicrotask(() => onMessage(payload));
         return Promise.resolve();
       },
-      listen: (channel, onMessage) => client.listen(channel, onMessage),
+      async listen(channel, onMessage) {
+        const set = local.get(channel) ?? new Set();
+        local.set(channel, set);
+        set.add(onMessage);
+        const stop = await client.listen(channel, onMessage);
+        return async () => {
+          set.delete(onMessage);
+          await stop();
+        };
+      },
     },
     // One process per data folder (see lock.ts), so there is no one else to exclude.
     async withAdvisoryLock(_key, fn) {
@@ -154,16 +166,29 @@ export async function openPostgres(url: string): Promise<Database> {
  * Other server processes on the same PostgreSQL database hear of this one's writes (and it of
  * theirs) through NOTIFY, so their read caches drop what may be old: which estates were written
  * (or that every estate may have been), gathered while the previous message was on its way.
+ *
+ * A process alone has no one to tell (that notice was a second NOTIFY per heart, issue 35). Each
+ * process says hello when it starts; one that hears a hello answers, and from then on both know
+ * they are not alone. Until a hello has gone unanswered for `HELLO_WAIT_MS`, a process tells as
+ * if there were others. The answer drops the newcomer's whole cache: the older process's writes
+ * made before it heard the hello were not announced.
  */
-async function shareWrites(writes: WriteCounter, notifier: Notifier): Promise<void> {
+export async function shareWrites(writes: WriteCounter, notifier: Notifier, helloWaitMs = HELLO_WAIT_MS): Promise<{ alone: () => boolean }> {
   const me = randomUUID();
+  let othersHeard = false;
+  let waitingForAnswer = true;
   await notifier.listen(WRITES_CHANNEL, (payload) => {
     const heard = parseWrites(payload);
     if (!heard || heard.from === me) return;
+    othersHeard = true;
+    if (heard.hello) void notifier.notify(WRITES_CHANNEL, JSON.stringify({ from: me, estates: null })).catch(() => undefined);
     if (heard.estates === null) return writes.bumpFromElsewhere();
     for (const estateId of heard.estates) writes.bumpFromElsewhere(estateId, 'data');
     for (const estateId of heard.access) writes.bumpFromElsewhere(estateId, 'access');
   });
+  await notifier.notify(WRITES_CHANNEL, JSON.stringify({ from: me, hello: true, estates: null }));
+  setTimeout(() => (waitingForAnswer = false), helloWaitMs).unref();
+  const alone = () => !othersHeard && !waitingForAnswer;
   let everywhere = false;
   let estates = new Set<string>();
   let access = new Set<string>();
@@ -185,27 +210,31 @@ async function shareWrites(writes: WriteCounter, notifier: Notifier): Promise<vo
       });
   };
   writes.onWrite((estateId, reach) => {
+    if (alone()) return;
     if (estateId === undefined) everywhere = true;
     else (reach === 'access' ? access : estates).add(estateId);
     if (!sending) send();
   });
+  return { alone };
 }
 
-function parseWrites(payload: string): { from: string; estates: string[] | null; access: string[] } | undefined {
+/** How long a process waits for an answer to its hello before it takes itself to be alone. */
+const HELLO_WAIT_MS = 2_000;
+
+function parseWrites(payload: string): { from: string; hello: boolean; estates: string[] | null; access: string[] } | undefined {
   const ids = (value: unknown) => (Array.isArray(value) ? value.filter((e): e is string => typeof e === 'string') : []);
   try {
-    const value = JSON.parse(payload) as { from?: unknown; estates?: unknown; access?: unknown };
+    const value = JSON.parse(payload) as { from?: unknown; hello?: unknown; estates?: unknown; access?: unknown };
     if (typeof value.from !== 'string') return undefined;
-    return { from: value.from, estates: Array.isArray(value.estates) ? ids(value.estates) : null, access: ids(value.access) };
+    return { from: value.from, hello: value.hello === true, estates: Array.isArray(value.estates) ? ids(value.estates) : null, access: ids(value.access) };
   } catch {
     // An older process says only who it is: everything may have changed.
-    return { from: payload, estates: null, access: [] };
+    return { from: payload, hello: false, estates: null, access: [] };
   }
 }
 
-/** One statement sends a batch of notifications, in order: `$1` is a JSON array of [channel, payload]. */
-const NOTIFY_ALL = 'SELECT pg_notify(n->>0, n->>1) FROM json_array_elements($1::json) AS n';
-/** The same, committed without waiting for the disk (PostgreSQL; `set_config(..., true)` is for this transaction only). */
+/** One statement sends a batch of notifications, in order (`$1` is a JSON array of [channel, payload]),
+ * committed without waiting for the disk (PostgreSQL; `set_config(..., true)` is for this transaction only). */
 const NOTIFY_ALL_NO_WAIT = "SELECT set_config('synchronous_commit', 'off', true), pg_notify(n->>0, n->>1) FROM json_array_elements($1::json) AS n";
 
 /**
@@ -279,7 +308,7 @@ const statementNames = new Map<string, string>();
  * and hashing the item list's statement cost more of the server's time than PostgreSQL spent on
  * it), prepared by name on PostgreSQL (`statementName`, remembered per text). Rows come with the
  * driver's own type parsing on both databases (dates as Date, json parsed, int4 as number).
- * Reads only (a SELECT): on PGlite it goes ahead of the writes waiting for their turn (ADR 0024).
+ * Reads only (a SELECT): on PGlite it waits in the readers' line, which takes turns with the writers' (ADR 0037).
  */
 export async function queryTextPrepared<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: pg.Pool | PgliteThread }).$client;

@@ -91,12 +91,12 @@ export class PgliteThread implements QueryRunner {
   }
 
   /**
-   * A statement that only reads (a page of the list, an item): it runs after the statement under
-   * way, ahead of those waiting in line (see pglite-worker.ts). Outside a transaction only, and
-   * only a SELECT: it may see the state before writes asked for at the same moment, never half of one.
+   * A statement that only reads (a page of the list, an item): it waits in the readers' line, which
+   * takes turns with the writers' (fair-queue.ts, ADR 0037). Outside a transaction only, and only
+   * a SELECT: it may see the state before writes asked for at the same moment, never half of one.
    */
   async read<T>(text: string, params: unknown[] = []): Promise<Results<T>> {
-    if (!/^\s*select\b/i.test(text)) throw new Error('Only a SELECT can go ahead of the line.');
+    if (!/^\s*select\b/i.test(text)) throw new Error("Only a SELECT can wait in the readers' line.");
     return (await this.call({ op: 'query', read: true, text, params })) as Results<T>;
   }
 

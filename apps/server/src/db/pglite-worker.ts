@@ -1,14 +1,15 @@
 /**
  * The embedded database's own thread (see pglite-thread.ts): PGlite runs here, so the request loop
  * is free while PostgreSQL's WebAssembly executes a statement and reads or writes its files.
- * Statements outside a transaction run one at a time in the order they arrive; a transaction
- * holds its turn from BEGIN until the request loop says how it ends. Reads (`read`) do not wait in
- * that line: they go to PGlite at once and run after the statement under way, so a page is never
- * behind a queue of hearts.
+ * Statements outside a transaction run one at a time, reads (`read`) and writes in two lines that
+ * take turns (fair-queue.ts): a page is never behind a long queue of hearts, and a heart never
+ * waits for a stream of pages to end. A transaction holds its turn from BEGIN until the request
+ * loop says how it ends; its own statements run at once.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import type { Call, Reply, ThreadError, WorkerData } from './pglite-thread.js';
+import { fairQueue, type Kind } from './fair-queue.js';
 
 const port = parentPort!;
 const { dataDir } = workerData as WorkerData;
@@ -45,24 +46,11 @@ async function serve() {
       (err: unknown) => reply({ id, ok: false, error: asThreadError(err) }),
     );
 
-  /** The line of statements outside a transaction: each starts when the one before has ended. */
-  const line: (() => Promise<void>)[] = [];
-  let lineBusy = false;
-  const takeTurn = (run: () => Promise<void>) => {
-    line.push(run);
-    if (!lineBusy) nextInLine();
-  };
-  // The next one starts after a turn of the event loop, not at once: in between, calls that have
-  // arrived are read (a chain of promises would leave them unread until the line is empty).
-  const nextInLine = () => {
-    const run = line.shift();
-    lineBusy = run !== undefined;
-    if (run) void run().finally(() => setImmediate(nextInLine));
-  };
-  /** Answers `id` with what `work` gives, now (`goesAhead`) or in its turn in the line. */
-  const respond = (id: number, work: () => Promise<unknown>, goesAhead = false) => {
-    if (goesAhead) void answer(id, work);
-    else takeTurn(() => answer(id, work));
+  const queue = fairQueue();
+  /** Answers `id` with what `work` gives, now (a statement of an open transaction) or in its turn. */
+  const respond = (id: number, work: () => Promise<unknown>, kind: Kind | 'now') => {
+    if (kind === 'now') void answer(id, work);
+    else queue.add(kind, () => answer(id, work));
   };
   const runner = (tx: number | undefined): Pick<Transaction, 'query' | 'exec'> => {
     if (tx === undefined) return db;
@@ -84,7 +72,7 @@ async function serve() {
             });
             return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
           },
-          call.tx !== undefined || call.read === true,
+          call.tx !== undefined ? 'now' : call.read === true ? 'read' : 'write',
         );
       case 'exec':
         return respond(
@@ -95,13 +83,13 @@ async function serve() {
               fields: r.fields,
               affectedRows: r.affectedRows,
             })),
-          call.tx !== undefined,
+          call.tx !== undefined ? 'now' : 'write',
         );
       case 'begin':
         // The transaction's number goes back as soon as PGlite has begun it; it ends when the
         // request loop sends `end` (commit when its callback succeeded, roll back when it threw),
         // and only then does the next statement in line start.
-        return takeTurn(async () => {
+        return queue.add('write', async () => {
           const txId = nextTransaction++;
           let begun = false;
           await db
@@ -141,24 +129,36 @@ async function serve() {
         return open.end(call.commit);
       }
       case 'listen':
-        return respond(call.id, async () => {
-          listeners.set(
-            call.channel,
-            await db.listen(call.channel, (payload) => reply({ notification: call.channel, payload })),
-          );
-          return null;
-        });
+        return respond(
+          call.id,
+          async () => {
+            listeners.set(
+              call.channel,
+              await db.listen(call.channel, (payload) => reply({ notification: call.channel, payload })),
+            );
+            return null;
+          },
+          'write',
+        );
       case 'unlisten':
-        return respond(call.id, async () => {
-          await listeners.get(call.channel)?.();
-          listeners.delete(call.channel);
-          return null;
-        });
+        return respond(
+          call.id,
+          async () => {
+            await listeners.get(call.channel)?.();
+            listeners.delete(call.channel);
+            return null;
+          },
+          'write',
+        );
       case 'close':
-        return respond(call.id, async () => {
-          await db.close();
-          return null;
-        });
+        return respond(
+          call.id,
+          async () => {
+            await db.close();
+            return null;
+          },
+          'write',
+        );
     }
   });
 

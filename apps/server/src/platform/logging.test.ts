@@ -16,7 +16,7 @@ import { openPglite, type Database } from '../db/client.js';
 import { outbox, users } from '../db/schema.js';
 import { newId } from './ids.js';
 import { hashPassword } from './passwords.js';
-import { safeError, scrubText } from './logging.js';
+import { logsEachRequest, safeError, scrubText } from './logging.js';
 
 const EMAIL = 'margaret.hill@example.com';
 const PASSWORD = 'Quiet-Harbour-1947';
@@ -30,7 +30,8 @@ let database: Database;
 beforeAll(async () => {
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
+    // Every line a request can cause, the per-request ones (`debug`) too.
+    LOG_LEVEL: 'debug',
     PUBLIC_URL: 'http://portal.test',
     SCHEDULER_INTERVAL_SECONDS: '0',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -143,6 +144,7 @@ it('logs no password, hash, email, token or query string through sign-up, sign-i
     },
   });
   expect(log).toContain('a value reached the database unchecked');
+  expect(log).toContain('request completed');
   expect(log).toContain('"route":"/api/test/duplicate-account"');
 }, 60_000);
 
@@ -170,4 +172,11 @@ it('scrubs errors it is given directly: parameters, detail, hashes, emails, toke
       'GET /pages/auth/reset-password?token=abc failed for bob@example.org with eyJhbGciOi.eyJzdWIi.sig',
     ),
   ).toBe('GET /pages/auth/reset-password failed for [email] with [token]');
+});
+
+it('writes a line per request only at debug and trace, not at the default level', () => {
+  expect(logsEachRequest('info')).toBe(false);
+  expect(logsEachRequest('warn')).toBe(false);
+  expect(logsEachRequest('debug')).toBe(true);
+  expect(logsEachRequest('trace')).toBe(true);
 });
