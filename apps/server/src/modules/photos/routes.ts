@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { AppError, says } from '../../platform/errors.js';
 import { PHOTO_VARIANTS } from '../../platform/file-urls.js';
+import { bodyFingerprint, createOnce, idempotencyKey } from '../../platform/idempotency.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as photos from './service.js';
 
@@ -28,7 +29,10 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
       const file = await req.file();
       if (!file) throw new AppError('validation_failed', says('photos.none'), { file: says('photos.choose') });
       const bytes = await file.toBuffer();
-      return reply.code(201).send({ photo: await photos.addPhoto(ctx, access, req.params.iid, bytes) });
+      const key = idempotencyKey(req);
+      const fingerprint = bodyFingerprint('photo.add', req.params.iid, bytes);
+      const answer = await createOnce(ctx, access, key, 'photo.add', fingerprint, async () => ({ photo: await photos.addPhoto(ctx, access, req.params.iid, bytes) }));
+      return reply.code(201).send(answer);
     },
   });
 
