@@ -12,14 +12,15 @@ import * as stories from './service.js';
 const itemParams = estateParams.extend({ iid: z.uuid() });
 const MB = 1024 * 1024;
 
-/** The form: `text`, `audio` (a file) and `durationSeconds` (what the recorder measured), in any order. */
+/** The form: `text`, `audio` (a file; `file` is taken too) and `durationSeconds` (what the recorder measured), in any order. */
 async function readStory(req: FastifyRequest): Promise<stories.StoryUpload> {
   if (!req.isMultipart()) throw new AppError('unsupported_type', says('stories.multipart'));
   const upload: stories.StoryUpload = {};
   // One byte over the limit is enough to know it is too large.
   for await (const part of req.parts({ limits: { fileSize: STORY_LIMITS.bytes + 1, files: 1, fields: 4 } })) {
     if (part.type === 'file') {
-      if (part.fieldname !== 'audio') {
+      // `audio`, or `file` as the photo and document uploads name theirs.
+      if (part.fieldname !== 'audio' && part.fieldname !== 'file') {
         await part.toBuffer();
         continue;
       }

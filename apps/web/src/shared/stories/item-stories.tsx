@@ -51,8 +51,16 @@ function PlayButton({ story }: { story: Story }) {
   );
 }
 
-/** Adding a story: the words, a recording, or both; sent with its own Idempotency-Key. */
-function TellStoryDialog({ estateId, itemId, onClose }: { estateId: string; itemId: string; onClose: () => void }) {
+/** The item a story is about: on the server (`itemId`), or made offline and not sent yet (`localItemKey`). */
+export type StoryTarget = { estateId: string; itemId?: string; localItemKey?: string; name: string };
+
+/**
+ * Adding a story: the words, a recording, or both; sent with its own Idempotency-Key, or with no
+ * network (or about an item not sent yet) kept on the phone in the offline queue.
+ */
+export function TellStoryDialog({ target, onClose }: { target: StoryTarget; onClose: () => void }) {
+  const { estateId } = target;
+  const itemId = target.itemId ?? '';
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -61,8 +69,18 @@ function TellStoryDialog({ estateId, itemId, onClose }: { estateId: string; item
   const [key] = useState(() => crypto.randomUUID());
   const tell = useTellStory(estateId, itemId);
   const empty = !text.trim() && !recording;
+  const [keeping, setKeeping] = useState(false);
+  const keepOnPhone = async () => {
+    setKeeping(true);
+    const { keepChange } = await import('../offline/queue');
+    await keepChange({ kind: 'story', estateId, itemId: target.itemId, localItemKey: target.localItemKey, name: target.name, key, text: text.trim(), blob: recording?.blob, durationSeconds: recording?.seconds });
+    notify(t('stories:keptOffline'), 'success');
+    onClose();
+  };
   const send = () =>
-    tell.mutate(
+    !target.itemId || !navigator.onLine
+      ? void keepOnPhone()
+      : tell.mutate(
       { key, text, ...(recording ? { audio: recording.blob, durationSeconds: recording.seconds } : {}) },
       {
         onSuccess: () => {
@@ -94,7 +112,7 @@ function TellStoryDialog({ estateId, itemId, onClose }: { estateId: string; item
         <Button onClick={onClose} sx={{ minHeight: 48 }}>
           {t('common:actions.cancel')}
         </Button>
-        <Button variant="contained" onClick={send} disabled={empty || tell.isPending} sx={{ minHeight: 48 }}>
+        <Button variant="contained" onClick={send} disabled={empty || tell.isPending || keeping} sx={{ minHeight: 48 }}>
           {t('stories:send')}
         </Button>
       </DialogActions>
@@ -106,7 +124,7 @@ function TellStoryDialog({ estateId, itemId, onClose }: { estateId: string; item
  * The stories behind an item, on its page: every member sees the same list (who told it, when, the
  * words, a large play button for a recording) and may add one until the estate is closed.
  */
-export function ItemStories({ estateId, itemId, addRefusal, canAdd }: { estateId: string; itemId: string; canAdd: boolean; addRefusal: string | null }) {
+export function ItemStories({ estateId, itemId, itemName, addRefusal, canAdd }: { estateId: string; itemId: string; itemName: string; canAdd: boolean; addRefusal: string | null }) {
   const { t, i18n } = useTranslation();
   const stories = useStories(estateId, itemId);
   const remove = useRemoveStory(estateId, itemId);
@@ -154,7 +172,7 @@ export function ItemStories({ estateId, itemId, addRefusal, canAdd }: { estateId
           </RefusableButton>
         </Box>
       )}
-      {telling && <TellStoryDialog estateId={estateId} itemId={itemId} onClose={() => setTelling(false)} />}
+      {telling && <TellStoryDialog target={{ estateId, itemId, name: itemName }} onClose={() => setTelling(false)} />}
     </Box>
   );
 }

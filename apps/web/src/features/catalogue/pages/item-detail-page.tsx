@@ -382,7 +382,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
           {!(assignmentView && setAside) && <ItemOutcomeCard estate={estate} item={item} />}
           <Suspense fallback={null}>
             {offersQuestion(estate.decide('question.ask')) && <AskQuestion estateId={estateId} item={item} decision={estate.decide('question.ask')} />}
-            {estate.can('story.view') && <ItemStories estateId={estateId} itemId={item.id} canAdd={storyOffer.shown && !storyOffer.refusal} addRefusal={storyOffer.shown ? storyOffer.refusal : null} />}
+            {estate.can('story.view') && <ItemStories estateId={estateId} itemId={item.id} itemName={item.name} canAdd={storyOffer.shown && !storyOffer.refusal} addRefusal={storyOffer.shown ? storyOffer.refusal : null} />}
             {estate.can('item.history') && <ItemHistory estateId={estateId} itemId={item.id} />}
           </Suspense>
         </Box>
