@@ -122,9 +122,9 @@ export function offlineAppPlugin(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'icons/maskable-512.png', source: await icon(512, true) });
       // Every file the app may load (code, styles, texts), the page and the icons; not the build's
       // own lists, nor source maps.
-      const files = Object.keys(bundle)
-        .filter((name) => !name.endsWith('.map') && !name.startsWith('.vite/') && name !== 'page-preloads.json' && !name.startsWith('pages/'))
-        .sort();
+      const built = Object.keys(bundle).filter((name) => !name.endsWith('.map') && !name.startsWith('.vite/') && name !== 'page-preloads.json' && !name.startsWith('pages/') && !name.endsWith('.html'));
+      // The page (written after this hook) and what was emitted above, by name.
+      const files = [...new Set([...built, 'index.html', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png'])].sort();
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
       this.emitFile({ type: 'asset', fileName: 'sw.js', source: serviceWorkerSource(version, files) });
     },

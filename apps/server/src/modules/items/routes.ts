@@ -50,6 +50,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'item.create' },
     schema: {
       tags: ['catalogue'],
+      description: 'Takes an `Idempotency-Key` header (1–200 characters, api.md "Stories and offline creation"): a repeat by the same person in the same estate answers the first creation and creates nothing; the same key with another body answers 409; a refusal is not kept, so a repeat is asked again. Keys are kept 8 days.',
       params: estateParams,
       body: createItemBody,
       response: { 201: itemAnswer, ...errors },

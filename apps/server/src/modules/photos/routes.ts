@@ -19,6 +19,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'photo.add' },
     schema: {
       tags: ['catalogue'],
+      description: 'Takes an `Idempotency-Key` header (1–200 characters, api.md "Stories and offline creation"): a repeat by the same person in the same estate answers the first creation and creates nothing; the same key with another body answers 409; a refusal is not kept, so a repeat is asked again. Keys are kept 8 days.',
       params: itemParams,
       consumes: ['multipart/form-data'],
       response: { 201: photoAnswer, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },

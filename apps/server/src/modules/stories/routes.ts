@@ -55,6 +55,10 @@ export function storyRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'story.add' },
     schema: {
       tags: ['stories'],
+      description:
+        'Multipart `text` (≤ 4,000 characters) and/or `audio` (WebM, Ogg, MP4/M4A, MP3 or WAV, checked by its first bytes; ≤ 12 MB and ≤ 5 minutes), and `durationSeconds` (what the recorder measured). ' +
+        'Differences from api.md: WAV is taken too; the length is the longer of what the bytes say (WAV) and `durationSeconds`, since a browser\'s MediaRecorder writes WebM without one; the file may also be named `file`; the answer also carries `removable`. ' +
+        '`Idempotency-Key` (1–200 characters): a repeat by the same person answers the first story; another body under the same key answers 409; a refusal is not kept, so a repeat is asked again.',
       params: itemParams,
       consumes: ['multipart/form-data'],
       response: { 201: storyAnswer, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
