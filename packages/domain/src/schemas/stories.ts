@@ -17,5 +17,6 @@ export const storySchema = z.object({
 export type Story = z.infer<typeof storySchema>;
 
 export const storyAnswer = z.object({ story: storySchema });
+export type StoryAnswer = z.infer<typeof storyAnswer>;
 export const storiesAnswer = z.object({ stories: z.array(storySchema) });
 export type StoriesAnswer = z.infer<typeof storiesAnswer>;

@@ -56,7 +56,7 @@ async function estate() {
   const grandchild = await addMember(h, estateId, trustee, [Role.Beneficiary]);
   const cousin = await addMember(h, estateId, trustee, [Role.Beneficiary]);
   const observer = await addMember(h, estateId, trustee, [Role.Observer]);
-  return { trustee, estateId, itemId: item.id as string, grandchild, cousin, observer };
+  return { trustee, estateId, itemId: item.id, grandchild, cousin, observer };
 }
 
 describe('stories', () => {

@@ -7,6 +7,8 @@
  * Nothing is held in memory only, so closing the tab mid-way loses nothing.
  */
 import type { ItemAnswer } from '@estate/domain/schemas/items';
+import type { PhotoAnswer } from '@estate/domain/schemas/photos';
+import type { StoryAnswer } from '@estate/domain/schemas/stories';
 import { api, getAccessToken, refreshAccessToken } from '../api/client';
 import { isApiError } from '../api/api-error';
 import { storyForm } from '../stories/api';
@@ -144,9 +146,9 @@ async function send(change: Change): Promise<void> {
   if (change.kind === 'photo') {
     const body = new FormData();
     body.append('file', change.blob!, 'photo.jpg');
-    await api(`${path}/photos`, { method: 'POST', body, headers });
+    await api<PhotoAnswer>(`${path}/photos`, { method: 'POST', body, headers });
   } else {
-    await api(`${path}/stories`, { method: 'POST', body: storyForm({ text: change.text ?? '', audio: change.blob, durationSeconds: change.durationSeconds }), headers });
+    await api<StoryAnswer>(`${path}/stories`, { method: 'POST', body: storyForm({ text: change.text ?? '', audio: change.blob, durationSeconds: change.durationSeconds }), headers });
   }
 }
 

@@ -1,6 +1,6 @@
 /** An item's stories (issue 34): read, told (words, a recording, or both) and removed. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StoriesAnswer, Story } from '@estate/domain/schemas/stories';
+import type { StoriesAnswer, Story, StoryAnswer } from '@estate/domain/schemas/stories';
 import { api } from '../api/client';
 
 const itemPath = (estateId: string, itemId: string) => `/api/estates/${encodeURIComponent(estateId)}/items/${encodeURIComponent(itemId)}/stories`;
@@ -27,7 +27,7 @@ export function storyForm(story: ToldStory): FormData {
 
 /** Sends a story; `key` (an Idempotency-Key) makes a repeat after a lost answer keep it once. */
 export function sendStory(estateId: string, itemId: string, story: ToldStory, key: string): Promise<Story> {
-  return api<{ story: Story }>(itemPath(estateId, itemId), { method: 'POST', body: storyForm(story), headers: { 'Idempotency-Key': key } }).then((r) => r.story);
+  return api<StoryAnswer>(itemPath(estateId, itemId), { method: 'POST', body: storyForm(story), headers: { 'Idempotency-Key': key } }).then((r) => r.story);
 }
 
 export function useTellStory(estateId: string, itemId: string) {
