@@ -34,20 +34,22 @@ async function serverItems(): Promise<ServerItem[]> {
 
 async function addItemOffline(page: Page, name: string, photo: Buffer, story?: string) {
   await page.getByRole('button', { name: ct('en', 'items.add') }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(ct('en', 'fields.name'), { exact: true }).fill(name);
+  const dialog = page.getByRole('dialog', { name: ct('en', 'form.newTitle') });
+  await dialog.getByRole('textbox', { name: new RegExp(`^${ct('en', 'fields.name')}`) }).fill(name);
   await dialog.getByRole('button', { name: ct('en', 'form.saveAndPhotos') }).click();
-  await dialog.getByText(st('en', 'offline.itemKept', { name })).waitFor();
-  await dialog.getByTestId('offline-photo-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await dialog.getByText(/photo kept on this phone/).waitFor();
+  const kept = page.getByRole('dialog', { name: ct('en', 'form.photosTitle') });
+  await kept.getByText(st('en', 'offline.itemKept', { name })).waitFor();
+  await kept.getByTestId('offline-photo-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await kept.getByText(/photo kept on this phone/).waitFor();
   if (story) {
-    await dialog.getByRole('button', { name: st('en', 'add') }).click();
+    await kept.getByRole('button', { name: st('en', 'add') }).click();
     const tell = page.getByRole('dialog', { name: st('en', 'add') });
     await tell.getByLabel(st('en', 'text')).fill(story);
     await tell.getByRole('button', { name: st('en', 'send') }).click();
     await tell.waitFor({ state: 'detached' });
   }
-  await page.getByRole('button', { name: ct('en', 'form.done') }).click();
+  await kept.getByRole('button', { name: ct('en', 'form.done') }).click();
+  await kept.waitFor({ state: 'detached' });
 }
 
 describe('offline cataloguing and stories', () => {
