@@ -6,6 +6,7 @@ import path from 'node:path';
 import { compressPlugin } from './scripts/compress-plugin';
 import { closureChunk } from './scripts/closure-chunk';
 import { houseMarkPlugin } from './scripts/house-mark-plugin';
+import { offlineAppPlugin } from './scripts/offline-app-plugin';
 import { pagePreloadsPlugin } from './scripts/page-preloads-plugin';
 import { textsPlugin } from './scripts/texts-plugin';
 import { ITEMS_PAGE_MODULE, PRELOADED_PAGES, SHELL_MODULE } from './src/app/preloaded-pages';
@@ -31,6 +32,7 @@ export default defineConfig(({ command }) => ({
     houseMarkPlugin(),
     textsPlugin(),
     pagePreloadsPlugin(import.meta.dirname, PRELOADED_PAGES),
+    offlineAppPlugin(),
     compressPlugin(),
   ],
   resolve: {

@@ -50,6 +50,7 @@ import { setupRoutes } from './modules/setup/routes.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { photoRoutes } from './modules/photos/routes.js';
+import { storyRoutes } from './modules/stories/routes.js';
 import { catalogueIoRoutes } from './modules/catalogue-io/routes.js';
 import { closingRoutes } from './modules/closing/routes.js';
 import { installationRoutes } from './modules/closing/admin-routes.js';
@@ -139,6 +140,7 @@ const MODULES = [
   quickPanelRoutes,
   settlementRoutes,
   questionRoutes,
+  storyRoutes,
 ];
 
 /** The one shape of a refusal: `{ error: { code, message, reason?, params?, fields? } }`, in the request's language. */
@@ -242,6 +244,8 @@ export async function buildApp({
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // A story's recording is listened to before it is sent (a blob: address, issue 34).
+        mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

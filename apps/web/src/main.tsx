@@ -6,6 +6,7 @@ import { restoreEarly } from './shared/session/session-provider';
 import { loadLanguage } from './shared/i18n/i18n';
 import { readGuestSettings } from './shared/settings/guest-settings';
 import { loadRtlCache } from './shared/theme/rtl-cache';
+import { registerServiceWorker } from './shared/offline/offline-session';
 
 // Start in the language and direction this browser used last, so the first paint is right.
 const { settings } = readGuestSettings();
@@ -27,3 +28,4 @@ async function start() {
 }
 
 void start();
+registerServiceWorker();

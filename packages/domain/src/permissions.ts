@@ -230,6 +230,11 @@ export const POLICY = {
   'agreement.viewAll': [{ roles: trusteesAndObservers }],
   'document.view': [{ roles: everyone }],
   'document.manage': [{ roles: trustee }],
+  // Stories behind the things (issue 34): every member reads and tells them, alike, in every stage
+  // until the estate is closed (99 refuses every write); its teller or a trustee removes one.
+  'story.view': [{ roles: everyone }],
+  'story.add': [{ roles: everyone }],
+  'story.remove': [{ roles: trustee }, { roles: everyone, when: theirOwn }],
 } as const satisfies Record<string, readonly Rule[]>;
 
 export type Action = keyof typeof POLICY;
@@ -345,6 +350,9 @@ export const WRITE_ACTIONS: ReadonlySet<string> = new Set<string>([
   // Questions on a result
   'question.ask',
   'question.answer',
+  // Stories
+  'story.add',
+  'story.remove',
 ]);
 
 /** The intent the web assumes for an action: a write when some route that changes things declares it. */

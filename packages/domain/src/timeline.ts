@@ -67,6 +67,8 @@ const SIMPLE: Record<string, string> = {
   'return.removed': 'returnRemoved',
   'photo.added': 'photoAdded',
   'photo.removed': 'photoRemoved',
+  'story.added': 'storyAdded',
+  'story.removed': 'storyRemoved',
   'rooms.reordered': 'roomsReordered',
   'draw.records-published': 'recordsPublished',
   'estate.setting-changed': 'settingChanged',

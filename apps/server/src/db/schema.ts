@@ -1087,3 +1087,51 @@ export const resultQuestions = pgTable(
   },
   (t) => [index('result_questions_estate_idx').on(t.estateId, t.createdAt)],
 );
+
+/** A story behind an item (issue 34): a text, a voice recording, or both, told by a member. */
+export const stories = pgTable(
+  'stories',
+  {
+    id: uuid('id').primaryKey(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text'),
+    /** The recording's storage key (a content hash, kept like a photo's) and its sniffed type. */
+    audioKey: text('audio_key'),
+    audioType: text('audio_type'),
+    audioBytes: integer('audio_bytes'),
+    durationSeconds: integer('duration_seconds'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stories_item_idx').on(t.estateId, t.itemId, t.createdAt)],
+);
+
+/**
+ * The first answer to a creation sent with an `Idempotency-Key` (issue 34), by estate, person and
+ * key. `status` is null while the first request is still being answered.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    status: integer('status'),
+    answer: exactJson('answer'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.estateId, t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -59,6 +59,22 @@ export class FileUrlSigner {
     return `/api/avatars/${userId}?v=${version}&expires=${expires}&sig=${this.avatarSignature(userId, version, expires)}`;
   }
 
+  private storySignature(storyId: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`story:${storyId}:${expires}`).digest('base64url');
+  }
+
+  /** A story's voice recording (issue 34), for an <audio> element: signed like a photo's link. */
+  storyAudioUrl(estateId: string, storyId: string, now: Date): string {
+    const hour = 3600;
+    const expires = (Math.floor(now.getTime() / 1000 / hour) + 2) * hour;
+    return `/api/estates/${estateId}/stories/${storyId}/audio?expires=${expires}&sig=${this.storySignature(storyId, expires)}`;
+  }
+
+  verifyStoryAudio(storyId: string, expires: number, sig: string, now: Date): boolean {
+    if (expires * 1000 < now.getTime()) return false;
+    return same(this.storySignature(storyId, expires), sig);
+  }
+
   verifyAvatar(userId: string, version: string, expires: number, sig: string, now: Date): boolean {
     if (expires * 1000 < now.getTime()) return false;
     return same(this.avatarSignature(userId, version, expires), sig);

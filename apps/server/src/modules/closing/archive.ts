@@ -58,6 +58,7 @@ function readme(facts: EstateFacts, now: Date, counts: { photos: number; reports
     '                             or with `npm run verify-draw -- step-NN.json`',
     `reports/                     the final accounting's report files (${counts.reports}), PDF, spreadsheet and JSON`,
     `photos/A-NNNN-name/N.jpg     every item's photos in full size (${counts.photos}), in the order shown on the item`,
+    `stories/A-NNNN-name/N.txt    the stories told about each item (${facts.stories?.length ?? 0}): who told it, when, the words; N.webm (or .ogg, .m4a, .mp3, .wav) beside it is its recording`,
     '',
     'Item numbers (A-0001 …) are the ones on the printed labels and in every file here.',
     'The CSV files are UTF-8 with a byte-order mark, so spreadsheet programs show every letter.',
@@ -108,6 +109,27 @@ function lazyStored(ctx: AppContext, key: string, what: string, download: Downlo
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), empty),
     );
   };
+}
+
+const AUDIO_EXTENSION: Record<string, string> = { 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mp4': 'm4a', 'audio/mpeg': 'mp3', 'audio/wav': 'wav' };
+
+/**
+ * The stories behind the things (issue 34): `stories/A-NNNN-name/N.txt` (who told it, when, and
+ * the words) and `N.<ext>` beside it for a recording, numbered in the order they were told.
+ */
+function addStories(zip: ZipFile, facts: EstateFacts, stored: (key: string, what: string) => ReturnType<typeof lazyStored>, mtime: Date) {
+  const counts = new Map<string, number>();
+  for (const s of facts.stories ?? []) {
+    const n = (counts.get(s.itemId) ?? 0) + 1;
+    counts.set(s.itemId, n);
+    const folder = `stories/${s.label}-${safeFileName(s.item)}`;
+    const header = `${s.label} ${s.item}\nTold by ${s.teller || 'a former member'} on ${s.toldAt.toISOString().slice(0, 16).replace('T', ' ')} UTC\n`;
+    const extension = s.audioKey ? (AUDIO_EXTENSION[s.audioType ?? ''] ?? 'audio') : '';
+    const recording = s.audioKey ? `Recording: ${n}.${extension}\n` : '';
+    zip.addBuffer(Buffer.from(`${header}${recording}\n${s.text}\n`, 'utf8'), `${folder}/${n}.txt`, { mtime });
+    // Recordings are compressed already: stored as they are.
+    if (s.audioKey) zip.addReadStreamLazy(`${folder}/${n}.${extension}`, { mtime, compress: false }, stored(s.audioKey, `A story's recording of ${s.label}`));
+  }
 }
 
 export type Archive = { fileName: string; stream: Readable };
@@ -201,6 +223,7 @@ export async function estateArchive(ctx: AppContext, access: EstateAccess): Prom
     // JPEG does not shrink in a ZIP: stored, which keeps the archive fast to make and to open.
     zip.addReadStreamLazy(`photos/${folder}/${n}.jpg`, { mtime, compress: false }, lazyStored(ctx, p.key, `A photo of ${item.label}`, download));
   }
+  addStories(zip, facts, (key, what) => lazyStored(ctx, key, what, download), mtime);
   zip.end();
   // What the answer sends. When the person goes away mid-download, the rest of the archive is
   // finished without reading any more files, and thrown away.

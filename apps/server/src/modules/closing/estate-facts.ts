@@ -9,7 +9,7 @@ import { handoverViewStatus, type HandoverViewStatus } from '@estate/domain/hand
 import { itemLabel } from '@estate/domain/item-status';
 import { Role } from '@estate/domain/roles';
 import type { Db } from '../../db/client.js';
-import { dispositions, drawRecords, estates, handovers, items, locations, memberships, receipts, rooms, users } from '../../db/schema.js';
+import { dispositions, drawRecords, estates, handovers, items, locations, memberships, receipts, rooms, stories, users } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { inEstate } from '../../platform/tenancy.js';
 
@@ -50,6 +50,20 @@ export type EstateFacts = {
   items: FactItem[];
   draws: { step: number; record: Record<string, unknown>; ranAt: Date }[];
   receipts: { itemId: string; label: string; item: string; receiver: string; confirmedBy: string; receivedAt: Date; note: string }[];
+  /** The stories behind the items (issue 34), oldest first: they travel with an item to its receiver. */
+  stories?: FactStory[];
+};
+
+export type FactStory = {
+  id: string;
+  itemId: string;
+  label: string;
+  item: string;
+  teller: string;
+  toldAt: Date;
+  text: string;
+  audioKey: string | null;
+  audioType: string | null;
 };
 
 /** The reason an item went where it did, in plain words (as on "what I received and why"). */
@@ -172,7 +186,19 @@ export async function loadEstateFacts(db: Db, estateId: string): Promise<EstateF
       note: r.note,
     }))
     .sort((a, b) => a.label.localeCompare(b.label));
-  return { estate, members, items: factItems, draws, receipts: receiptList };
+  const storyRows = await db.select().from(stories).where(inEstate(stories, estateId)).orderBy(asc(stories.createdAt), asc(stories.id));
+  const storyList: FactStory[] = storyRows.map((s) => ({
+    id: s.id,
+    itemId: s.itemId,
+    label: byId.get(s.itemId)?.label ?? '',
+    item: byId.get(s.itemId)?.name ?? '',
+    teller: nameOf(s.authorId),
+    toldAt: s.createdAt,
+    text: s.text ?? '',
+    audioKey: s.audioKey,
+    audioType: s.audioType,
+  }));
+  return { estate, members, items: factItems, draws, receipts: receiptList, stories: storyList };
 }
 
 export type Accounting = Omit<FinalAccounting<FactItem>, 'received'> & { received: (FinalAccounting<FactItem>['received'][number] & { receiver: string })[] };

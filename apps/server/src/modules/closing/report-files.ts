@@ -7,7 +7,7 @@ import type { FairnessReport } from '@estate/domain/fairness/report';
 import { STAGE_NAMES, isStageCode } from '@estate/domain/stages';
 import { escapeCell } from '../catalogue-io/sheet.js';
 import { safeFileName } from '../catalogue-io/service.js';
-import { accountingOf, amounts, HANDOVER_TEXT, OUTCOME_TEXT, ownerOf, reasonText, totalLines, type EstateFacts, type FactItem } from './estate-facts.js';
+import { accountingOf, amounts, HANDOVER_TEXT, OUTCOME_TEXT, ownerOf, reasonText, totalLines, type EstateFacts, type FactItem, type FactStory } from './estate-facts.js';
 import { renderReportPdf, type Block } from './pdf.js';
 
 export type ReportKind = 'assignment-summary' | 'assignments' | 'fairness' | 'handover' | 'dispositions' | 'draw-record' | 'settlement';
@@ -55,6 +55,24 @@ export async function makeReportFiles(facts: EstateFacts, fairness: FairnessRepo
   const accounting = accountingOf(facts);
   const { received, returned, setAside, proceeds } = accounting;
   const files: MadeFile[] = [];
+  const storiesOf = new Map<string, FactStory[]>();
+  for (const st of facts.stories ?? []) storiesOf.set(st.itemId, [...(storiesOf.get(st.itemId) ?? []), st]);
+  /** A receiver's items' stories, under their table: who told each, when, and the words. */
+  const storyBlocks = (receivedItems: FactItem[]): Block[] => {
+    const told = receivedItems.flatMap((i) => (storiesOf.get(i.id) ?? []).map((st) => ({ i, st })));
+    if (told.length === 0) return [];
+    return [
+      {
+        kind: 'table',
+        columns: [
+          { title: 'Story of', width: 0.14 },
+          { title: 'Told by, on', width: 0.26 },
+          { title: 'Story', width: 0.6 },
+        ],
+        rows: told.map(({ i, st }) => [i.label, `${st.teller}, ${day(st.toldAt)}`, st.text || (st.audioKey ? 'A recording (in the estate archive)' : '')]),
+      },
+    ];
+  };
   const pdf = async (kind: ReportKind, name: string, accessLevel: AccessLevel, blocks: Block[]) =>
     files.push({ kind, name, type: 'pdf', accessLevel, fileName: `${slug}-${kind}.pdf`, contentType: 'application/pdf', bytes: await renderReportPdf({ title: name, subtitle, blocks }) });
   const xlsx = async (kind: ReportKind, name: string, accessLevel: AccessLevel, sheets: Sheet[]) =>
@@ -217,6 +235,7 @@ export async function makeReportFiles(facts: EstateFacts, fairness: FairnessRepo
         ],
         rows: g.items.map((i) => [i.label, i.name, reasonText(i.reason)]),
       },
+      ...storyBlocks(g.items),
     ]),
     ...(received.length === 0 ? [{ kind: 'text', text: 'Nobody has received an item.' } as Block] : []),
     ...returnedBlocks(false),
@@ -248,6 +267,20 @@ export async function makeReportFiles(facts: EstateFacts, fairness: FairnessRepo
         ...returned.map((i) => ['Returned to its owner', ownerOf(i), i.label, i.name, reasonText(i.reason)]),
         ...setAside.flatMap((g) => g.items.map((i) => [OUTCOME_TEXT[g.outcome], '', i.label, i.name, ''])),
       ],
+    },
+    {
+      // The stories travel with each item to its receiver (issue 34).
+      name: 'Stories',
+      columns: [
+        { header: 'Receiver', width: 28 },
+        { header: 'Number', width: 10 },
+        { header: 'Item', width: 30 },
+        { header: 'Told by', width: 24 },
+        { header: 'Told on', width: 12 },
+        { header: 'Story', width: 60 },
+        { header: 'Recording', width: 14 },
+      ],
+      rows: received.flatMap((g) => g.items.flatMap((i) => (storiesOf.get(i.id) ?? []).map((st) => [g.receiver, i.label, i.name, st.teller, day(st.toldAt), st.text, st.audioKey ? 'In the archive' : '']))),
     },
   ]);
 

@@ -7,6 +7,7 @@ import { itemAddedBy } from '../../platform/added-by.js';
 import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
+import { bodyFingerprint, createOnce, idempotencyKey } from '../../platform/idempotency.js';
 import { sendJsonText } from '../../platform/serializer.js';
 import * as items from './service.js';
 
@@ -49,14 +50,17 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'item.create' },
     schema: {
       tags: ['catalogue'],
+      description: 'Takes an `Idempotency-Key` header (1–200 characters, api.md "Stories and offline creation"): a repeat by the same person in the same estate answers the first creation and creates nothing; the same key with another body answers 409; a refusal is not kept, so a repeat is asked again. Keys are kept 8 days.',
       params: estateParams,
       body: createItemBody,
       response: { 201: itemAnswer, ...errors },
     },
     handler: async (req, reply) => {
       const access = estateAccess(req);
-      const item = await items.createItem(ctx, access, req.body);
-      return reply.code(201).header('ETag', `"${item.version}"`).send({ item });
+      const key = idempotencyKey(req);
+      const fingerprint = bodyFingerprint('item.create', JSON.stringify(req.body));
+      const answer = await createOnce(ctx, access, key, 'item.create', fingerprint, async () => ({ item: await items.createItem(ctx, access, req.body) }));
+      return reply.code(201).header('ETag', `"${answer.item.version}"`).send(answer);
     },
   });
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { estateAccess } from '../../platform/route-access.js';
 import { AppError, says } from '../../platform/errors.js';
 import { PHOTO_VARIANTS } from '../../platform/file-urls.js';
+import { bodyFingerprint, createOnce, idempotencyKey } from '../../platform/idempotency.js';
 import { errorResponses, estateParams, noContent, router } from '../../platform/http.js';
 import * as photos from './service.js';
 
@@ -18,6 +19,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { action: 'photo.add' },
     schema: {
       tags: ['catalogue'],
+      description: 'Takes an `Idempotency-Key` header (1–200 characters, api.md "Stories and offline creation"): a repeat by the same person in the same estate answers the first creation and creates nothing; the same key with another body answers 409; a refusal is not kept, so a repeat is asked again. Keys are kept 8 days.',
       params: itemParams,
       consumes: ['multipart/form-data'],
       response: { 201: photoAnswer, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
@@ -28,7 +30,10 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
       const file = await req.file();
       if (!file) throw new AppError('validation_failed', says('photos.none'), { file: says('photos.choose') });
       const bytes = await file.toBuffer();
-      return reply.code(201).send({ photo: await photos.addPhoto(ctx, access, req.params.iid, bytes) });
+      const key = idempotencyKey(req);
+      const fingerprint = bodyFingerprint('photo.add', req.params.iid, bytes);
+      const answer = await createOnce(ctx, access, key, 'photo.add', fingerprint, async () => ({ photo: await photos.addPhoto(ctx, access, req.params.iid, bytes) }));
+      return reply.code(201).send(answer);
     },
   });
 

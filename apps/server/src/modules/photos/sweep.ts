@@ -6,7 +6,7 @@
 an old file marks it fresh; the storage's remove re-checks that after moving the file aside).
  */
 import { inArray, sql } from 'drizzle-orm';
-import { documents, photos, reportFiles, users } from '../../db/schema.js';
+import { documents, photos, reportFiles, stories, users } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 
 const GRACE_MS = 60 * 60_000;
@@ -60,6 +60,8 @@ async function referenced(ctx: Pick<AppContext, 'db'>, keys: string[]): Promise<
     // People's pictures (profile) live in the same storage.
     .union(ctx.db.select({ key: sql<string>`${users.avatarKey}` }).from(users).where(inArray(users.avatarKey, keys)))
     // The estates' documents (the vault) too.
-    .union(ctx.db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys)));
+    .union(ctx.db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys)))
+    // Stories' voice recordings (issue 34).
+    .union(ctx.db.select({ key: sql<string>`${stories.audioKey}` }).from(stories).where(inArray(stories.audioKey, keys)));
   return new Set(rows.map((r) => r.key));
 }

@@ -28,6 +28,7 @@ import { LayoutContext, type LayoutValue, type PanelName } from './layout-contex
 import { Navbar } from './navbar';
 import { NotOpenNow } from './not-open-now';
 import { SupportVisitBanner } from '../../features/admin/components/support-visit-banner';
+import { OfflineStatus } from '../../shared/offline/offline-status';
 import { useNavigation } from './navigation/use-navigation';
 import { SkipLink } from './skip-link';
 import { Toolbar } from './toolbar/toolbar';
@@ -69,6 +70,7 @@ function Main() {
   return (
     <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minWidth: 0 }}>
       <SupportVisitBanner />
+      <OfflineStatus />
       {refused ? (
         <>
           <NotOpenNow reason={refused.notOpen} stageName={t(`stages:stage.${refused.stage}.name`)} />

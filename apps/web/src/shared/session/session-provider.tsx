@@ -2,13 +2,14 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { Me } from '@estate/domain/schemas/account';
 import type { LoginAnswer } from '@estate/domain/schemas/auth';
 import type { SetupStatusAnswer } from '@estate/domain/schemas/setup';
-import { api, onSessionSignal, refreshAccessToken, setAccessToken, type RefreshResult } from '../api/client';
+import { api, getAccessToken, onSessionSignal, refreshAccessToken, setAccessToken, type RefreshResult } from '../api/client';
 import { isApiError } from '../api/api-error';
 import { i18n } from '../i18n/i18n';
 import { notify } from '../ui/notify';
 import { SessionContext, type Credentials, type SessionStatus, type SessionValue } from './session-context';
 import { emitSessionCleared } from './session-events';
 import { HAD_SESSION, LOCKED, flag, setFlag } from './session-flags';
+import { forgetOfflineMe, keepOfflineMe, offlineMe } from '../offline/offline-session';
 
 const fetchMe = () => api<Me>('/api/me');
 
@@ -44,6 +45,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setLocked(false);
     setMe(null);
     setStatus('guest');
+    forgetOfflineMe();
     emitSessionCleared();
   }, []);
 
@@ -70,6 +72,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       earlyRestore = null;
       const refreshed = await pending;
       if (cancelled) return;
+      // No network (a house with no signal): open with who was signed in here, and check again once online.
+      const kept = !refreshed.ok && refreshed.reason === 'network' ? offlineMe() : null;
+      if (kept) {
+        setMe(kept);
+        setNeedsSetup(false);
+        setStatus('signed-in');
+        return;
+      }
       if (!refreshed.ok) {
         if (refreshed.reason === 'denied' && flag(HAD_SESSION))
           notify(i18n.t('session.accessExpired'), 'warning');
@@ -85,6 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const fresh = refreshed.me ?? (await fetchMe());
         if (cancelled) return;
         setMe(fresh);
+        keepOfflineMe(fresh);
         setFlag(HAD_SESSION, true);
         setNeedsSetup(false);
         setStatus('signed-in');
@@ -98,6 +109,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancelled = true;
     };
   }, [clear, hadSession]);
+
+  // Started offline (no token yet): when the connection returns, the session is checked again.
+  const signedIn = status === 'signed-in';
+  useEffect(() => {
+    if (!signedIn) return;
+    const recheck = () => {
+      if (getAccessToken()) return;
+      void refreshAccessToken().then((refreshed) => {
+        if (refreshed.ok && refreshed.me) setMe(refreshed.me);
+        else if (!refreshed.ok && refreshed.reason === 'denied') clear();
+      });
+    };
+    window.addEventListener('online', recheck);
+    return () => window.removeEventListener('online', recheck);
+  }, [signedIn, clear]);
 
   // The API client tells us when the server stops accepting the session.
   useEffect(
@@ -115,6 +141,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setAccessToken(answer.accessToken);
     const fresh = await fetchMe();
     setMe(fresh);
+    keepOfflineMe(fresh);
     setFlag(HAD_SESSION, true);
     setFlag(LOCKED, false);
     setLocked(false);

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,6 +28,9 @@ import { defaultCurrency } from '../default-currency';
 import { EMPTY_DRAFT, ItemFields, draftToInput, itemToDraft, type ItemDraft } from './item-fields';
 import { PhotoManager } from './photo-manager';
 import { StyleWarnings } from './style-warnings';
+import { lazyNamed } from '../../../shared/ui/lazy-named';
+
+const KeptItem = lazyNamed(() => import('../../../shared/offline/kept-item'), 'KeptItem');
 
 type Props = {
   estate: EstateAccess;
@@ -107,6 +110,8 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [createdId, setCreatedId] = useState<string | null>(null);
+  // Made with no network: kept on the phone (shared/offline/queue.ts) under this key.
+  const [keptOffline, setKeptOffline] = useState<{ key: string; name: string } | null>(null);
 
   const locations = useLocations(estateId);
   const rooms = useRooms(estateId, draft.locationId);
@@ -142,6 +147,12 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
     setProblem(null);
     if (Object.keys(found).length > 0) return;
     try {
+      if (!item && !navigator.onLine) {
+        const { keepChange } = await import('../../../shared/offline/queue');
+        const kept = await keepChange({ kind: 'item', estateId, name: input.name, body: input });
+        setKeptOffline({ key: kept.key, name: input.name });
+        return;
+      }
       if (!item) {
         const saved = await create.mutateAsync(input);
         setCreatedId(saved.id);
@@ -189,6 +200,7 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
 
   const addAnother = () => {
     setCreatedId(null);
+    setKeptOffline(null);
     const next = { ...EMPTY_DRAFT, locationId: draft.locationId, roomId: draft.roomId, categories: [] };
     setDraft(next);
     setBaseline(next);
@@ -200,7 +212,22 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
 
   return (
     <Dialog open onClose={onClose} fullScreen={phone} maxWidth="md" fullWidth aria-labelledby="item-form-title">
-      {createdId ? (
+      {keptOffline ? (
+        <>
+          <DialogTitle id="item-form-title">{t('catalogue:form.photosTitle')}</DialogTitle>
+          <DialogContent>
+            <Suspense fallback={null}>
+              <KeptItem estateId={estateId} itemKey={keptOffline.key} name={keptOffline.name} />
+            </Suspense>
+          </DialogContent>
+          <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button onClick={onClose} sx={{ minHeight: 48 }}>{t('catalogue:form.done')}</Button>
+            <Button variant="contained" size="large" onClick={addAnother}>
+              {t('catalogue:form.addAnother')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : createdId ? (
         <>
           <DialogTitle id="item-form-title">{title}</DialogTitle>
           <DialogContent>

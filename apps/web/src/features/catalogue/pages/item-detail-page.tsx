@@ -58,6 +58,7 @@ const ValueEditor = lazyNamed(() => import('../components/value-editor'), 'Value
 // An item's history and "Ask about this result" (issue 30): loaded with their own code, after the item.
 const ItemHistory = lazyNamed(() => import('../../../shared/activity/item-history'), 'ItemHistory');
 const AskQuestion = lazyNamed(() => import('../../../shared/activity/ask-question'), 'AskQuestion');
+const ItemStories = lazyNamed(() => import('../../../shared/stories/item-stories'), 'ItemStories');
 
 /** `/p/:pid/i/:iid` (item detail) and `/p/:pid/a/:iid` (the same, opened at its assignment). */
 export function ItemDetailPage() {
@@ -132,6 +133,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const heartOffer = offer(estate.decide('interest.set'));
   const heartsOver = heartOffer.shown && estate.stage > Stage.Interest ? heartOffer.refusal : null;
   const hold = offer(estate.decide('item.hold'));
+  const storyOffer = offer(estate.decide('story.add'));
   const canEdit = edit.shown && !edit.refusal;
   const holdable = hold.shown && (item.status === 'unassigned' || item.status === 'hold');
   const actionsRefusal = [edit, photosOffer, del, ...(holdable ? [hold] : [])].find((o) => o.shown && o.refusal)?.refusal ?? null;
@@ -380,6 +382,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
           {!(assignmentView && setAside) && <ItemOutcomeCard estate={estate} item={item} />}
           <Suspense fallback={null}>
             {offersQuestion(estate.decide('question.ask')) && <AskQuestion estateId={estateId} item={item} decision={estate.decide('question.ask')} />}
+            {estate.can('story.view') && <ItemStories estateId={estateId} itemId={item.id} itemName={item.name} canAdd={storyOffer.shown && !storyOffer.refusal} addRefusal={storyOffer.shown ? storyOffer.refusal : null} />}
             {estate.can('item.history') && <ItemHistory estateId={estateId} itemId={item.id} />}
           </Suspense>
         </Box>

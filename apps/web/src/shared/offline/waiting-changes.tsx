@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from '../i18n/use-translation';
+import { useOnline } from './online';
+import { countsOf, onQueueChange, putAside, sendWaiting, sendingProgress, tryAgain, waitingChanges, type Change } from './queue';
+
+/**
+ * What waits on this phone to be sent, "Waiting to be sent (12 items, 31 photos, 1 story)", with
+ * progress while it goes, and each refused change with the server's reason and what to do.
+ */
+export function WaitingChanges() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const [changes, setChanges] = useState<Change[]>([]);
+  const [progress, setProgress] = useState(sendingProgress());
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      void waitingChanges().then((all) => {
+        if (!live) return;
+        setChanges(all);
+        setProgress(sendingProgress());
+        // What was sent shows in the lists.
+        if (!sendingProgress()) void queryClient.invalidateQueries({ queryKey: ['estate'] });
+      });
+    read();
+    const stop = onQueueChange(read);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [queryClient]);
+  // Sent as soon as there is a network: on opening the app, and when the connection returns.
+  useEffect(() => {
+    if (online) void sendWaiting();
+  }, [online]);
+
+  if (changes.length === 0) return null;
+  const waiting = changes.filter((c) => !c.refusal);
+  const refused = changes.filter((c) => c.refusal);
+  const counts = countsOf(waiting);
+  return (
+    <Box sx={{ px: 2, py: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }} data-testid="waiting-changes">
+      {waiting.length > 0 && (
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <Typography sx={{ flex: '1 1 200px' }}>{progress ? t('stories:offline.sending', progress) : t('stories:offline.waiting', counts)}</Typography>
+          {online && !progress && (
+            <Button variant="outlined" onClick={() => void sendWaiting()} sx={{ minHeight: 48 }}>
+              {t('stories:offline.sendNow')}
+            </Button>
+          )}
+        </Box>
+      )}
+      {progress && <LinearProgress variant="determinate" value={(100 * progress.done) / Math.max(1, progress.total)} sx={{ my: 1 }} />}
+      {refused.map((change) => (
+        <Alert key={change.seq} severity="warning" sx={{ my: 1 }} role="alert">
+          <Typography sx={{ fontWeight: 600 }}>{t('stories:offline.refused', { what: t(`stories:offline.what.${change.kind}`, { name: change.name }) })}</Typography>
+          <Typography dir="auto">{change.refusal}</Typography>
+          <Typography variant="body2">{t('stories:offline.refusedHelp')}</Typography>
+          <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+            <Button variant="outlined" onClick={() => void tryAgain(change.seq!)} sx={{ minHeight: 48 }}>
+              {t('stories:offline.retry')}
+            </Button>
+            <Button color="inherit" onClick={() => void putAside(change.seq!)} sx={{ minHeight: 48 }}>
+              {t('stories:offline.discard')}
+            </Button>
+          </Box>
+        </Alert>
+      ))}
+    </Box>
+  );
+}
