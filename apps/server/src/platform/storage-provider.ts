@@ -1,0 +1,26 @@
+/** Which storage this installation uses: the bucket when S3_BUCKET is set, else DATA_DIR/files. */
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { S3Storage, type S3Settings } from './s3-storage.js';
+import { LocalDiskStorage, type Storage } from './storage.js';
+
+export function s3Settings(config: Config): S3Settings | undefined {
+  if (!config.S3_BUCKET) return undefined;
+  return {
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  };
+}
+
+export function localFilesDir(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'files');
+}
+
+export function createStorage(config: Config): Storage {
+  const s3 = s3Settings(config);
+  return s3 ? new S3Storage(s3) : new LocalDiskStorage(localFilesDir(config));
+}
