@@ -44,7 +44,7 @@ export async function createContext(
     mailer: new Mailer(database.db, log, config.SMTP_URL, config.MAIL_FROM),
     tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     events: new EventBus(database.notifier),
-    storage: createStorage(config),
+    storage: await createStorage(config),
     fileUrls: new FileUrlSigner(fileUrlSecret),
     reads: new ReadCache(database.writes, now, { maxEntries: 10_000, ttlMs: 30_000, enabled: config.READ_CACHE === 'on' }),
     access: new ReadCache(database.writes, now),

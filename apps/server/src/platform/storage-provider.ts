@@ -1,7 +1,7 @@
 /** Which storage this installation uses: the bucket when S3_BUCKET is set, else DATA_DIR/files. */
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { S3Storage, type S3Settings } from './s3-storage.js';
+import type { S3Settings } from './s3-storage.js';
 import { LocalDiskStorage, type Storage } from './storage.js';
 
 export function s3Settings(config: Config): S3Settings | undefined {
@@ -20,7 +20,10 @@ export function localFilesDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'files');
 }
 
-export function createStorage(config: Config): Storage {
+/** The AWS SDK is loaded only with S3_BUCKET set: a server on the local folder starts as before. */
+export async function createStorage(config: Config): Promise<Storage> {
   const s3 = s3Settings(config);
-  return s3 ? new S3Storage(s3) : new LocalDiskStorage(localFilesDir(config));
+  if (!s3) return new LocalDiskStorage(localFilesDir(config));
+  const { S3Storage } = await import('./s3-storage.js');
+  return new S3Storage(s3);
 }
