@@ -91,7 +91,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 
 function photoForm(bytes: Buffer): FormData {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
   return form;
 }
 

@@ -5,7 +5,7 @@
  * by writing the object again when an upload reuses its bytes (decision record 0036).
  */
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
