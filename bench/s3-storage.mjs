@@ -5,7 +5,7 @@
  * same thumbnails. Reports each median and the S3 ÷ disk ratio (the cost of sending files through
  * the server from the store). Writes bench/results/s3-storage.json.
  *
- *   npm run build && node bench/s3-storage.mjs
+ *   npm run build && node bench/s3-storage.mjs   (BENCH_S3_UPLOADS, BENCH_S3_THUMBNAILS: fewer on a busy machine)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,8 +17,8 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { freePort, ROOT, startProcess, waitForUrl } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const UPLOADS = 12;
-const THUMBNAIL_GETS = 400;
+const UPLOADS = Number(process.env.BENCH_S3_UPLOADS ?? 12);
+const THUMBNAIL_GETS = Number(process.env.BENCH_S3_THUMBNAILS ?? 400);
 const CONCURRENCY = 8;
 const PASSWORD = 'Quiet-Harbour-1947';
 
