@@ -15,6 +15,7 @@ import { runHostedScaleBench } from './hosted-scale.mjs';
 import { runProcessesBench } from './processes.mjs';
 import { runPhotoBench } from './photos.mjs';
 import { runArchiveBench } from './archive.mjs';
+import { runS3StorageBench } from './s3-storage.mjs';
 import { runWebScrollBench } from './web-scroll.mjs';
 import { runLighthouseBench } from './lighthouse.mjs';
 import { runChatBench } from './chat.mjs';
@@ -101,6 +102,8 @@ async function main() {
   }
   const photos = await runPhotoBench();
   add('a 12-megapixel photo to thumbnail and preview', `${photos.processPhoto.medianMs} ms`, `≤ ${photos.goal.maxMs} ms`, photos.pass);
+  const s3 = await runS3StorageBench();
+  add('photo upload and thumbnail serving, S3 bucket ÷ local disk (s3rver on this machine)', `upload ${s3.ratio.upload}×, thumbnail ${s3.ratio.thumbnail}× (${s3.bucket.thumbnailMedianMs} vs ${s3.disk.thumbnailMedianMs} ms)`, 'measured, no goal', undefined);
   const archive = await runArchiveBench();
   add(
     `estate archive: 5,000 items, ${archive.photoEntries} photos`,

@@ -23,6 +23,8 @@ const EXTERNAL = [
   'ioredis',
   'nodemailer',
   '@zxcvbn-ts/language-common',
+  // Only with S3_BUCKET set (platform/storage-provider.ts).
+  '@aws-sdk/client-s3',
 ];
 
 const src = path.resolve('src');

@@ -32,11 +32,13 @@ async function freePort(): Promise<number> {
 /** The built server (`main.js`, as `npm start`), or `cluster.js` (as `npm run start:cluster`). */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; script?: 'main.js' | 'cluster.js' } = {},
+  /** `host`: another loopback address (127.0.0.2 …), as a second host would have. */
+  options: { dataDir?: string; script?: 'main.js' | 'cluster.js'; host?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'estate-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host}:${port}`;
   let output = '';
   // The browser tests run on the default embedded database, like `npm start`.
   const { DATABASE_URL: _ignored, TEST_DATABASE_URL: _alsoIgnored, ...inherited } = process.env;
@@ -44,7 +46,7 @@ export async function startServer(
     env: {
       ...inherited,
       PORT: String(port),
-      HOST: '127.0.0.1',
+      HOST: host,
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',

@@ -38,6 +38,16 @@ const configSchema = z.object({
   READ_CACHE: z.enum(['on', 'off']).default('on'),
   /** Server processes `npm run start:cluster` starts on one port (PostgreSQL only); unset, one a core. */
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+  /** Files in this bucket of any S3-compatible store instead of DATA_DIR/files (api.md, "Files and storage"). */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The store's address (MinIO, R2, B2, …); unset, AWS S3 itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset, the SDK's own chain (AWS_* variables, an instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `true` for stores that name the bucket in the path (MinIO and most self-hosted ones). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };

@@ -1,5 +1,5 @@
 /** A backup restored into a fresh installation holds exactly the same rows and files. */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
 import { openPglite } from '../db/client.js';
+import { LocalDiskStorage } from '../platform/storage.js';
 import { queryRows, type Db } from '../db/client.js';
 import { call, useHarness } from '../test/harness.js';
 import { addMember, createEstate, createItem, createUser } from '../test/factories.js';
@@ -44,19 +45,20 @@ it('round-trips an estate exactly, rows and photo files', async () => {
 
   const folder = mkdtempSync(path.join(tmpdir(), 'estate-backup-'));
   const filesDir = path.join(h.config.DATA_DIR, 'files');
-  const manifest = await writeBackup(h.database.db, filesDir, folder);
+  const manifest = await writeBackup(h.database.db, new LocalDiskStorage(filesDir), folder);
   expect(manifest.tables.items).toBe(1);
+  expect(manifest.files).toBe(3); // the photo's original, preview and thumbnail
 
   const fresh = await openPglite(undefined);
   const freshFiles = path.join(mkdtempSync(path.join(tmpdir(), 'estate-restore-')), 'files');
   try {
-    await restoreBackup(fresh.db, freshFiles, folder);
+    await restoreBackup(fresh.db, new LocalDiskStorage(freshFiles), folder);
     expect(await snapshot(fresh.db)).toEqual(await snapshot(h.database.db));
     const count = (dir: string) => readdirSync(dir, { recursive: true }).length;
     expect(count(freshFiles)).toBe(count(filesDir));
     // A second restore over data is refused unless asked to replace.
-    await expect(restoreBackup(fresh.db, freshFiles, folder)).rejects.toBeInstanceOf(RestoreRefusedError);
-    await restoreBackup(fresh.db, freshFiles, folder, { replace: true });
+    await expect(restoreBackup(fresh.db, new LocalDiskStorage(freshFiles), folder)).rejects.toBeInstanceOf(RestoreRefusedError);
+    await restoreBackup(fresh.db, new LocalDiskStorage(freshFiles), folder, { replace: true });
     expect(await snapshot(fresh.db)).toEqual(await snapshot(h.database.db));
   } finally {
     await fresh.close();
@@ -68,13 +70,12 @@ it('writes a backup readable by its owner only, without the signing secrets, wha
   await ensureFileUrlSecret(h.database.db, undefined, 'not-the-same');
   await createUser(h);
   const filesDir = path.join(mkdtempSync(path.join(tmpdir(), 'estate-files-')), 'files');
-  mkdirSync(path.join(filesDir, 'ab'), { recursive: true });
-  writeFileSync(path.join(filesDir, 'ab', 'photo'), 'bytes');
-  chmodSync(path.join(filesDir, 'ab', 'photo'), 0o644);
+  const key = await new LocalDiskStorage(filesDir).put(Buffer.from('bytes'));
+  chmodSync(path.join(filesDir, key.slice(0, 2), key), 0o644);
   const previous = process.umask(0o022);
   try {
     const folder = path.join(mkdtempSync(path.join(tmpdir(), 'estate-backup-')), 'backup');
-    await writeBackup(h.database.db, filesDir, folder);
+    await writeBackup(h.database.db, new LocalDiskStorage(filesDir), folder);
     const all = [folder, ...readdirSync(folder, { recursive: true }).map((p) => path.join(folder, String(p)))];
     expect(all.length).toBeGreaterThan(5);
     expect(all.filter((p) => (statSync(p).mode & 0o077) !== 0)).toEqual([]);

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../config.js';
+import { createStorage } from '../platform/storage-provider.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { DataDirLockedError, acquireDataDirLock } from '../db/lock.js';
 import { protectDataDir } from '../platform/file-modes.js';
@@ -23,16 +24,20 @@ async function main() {
     release = acquireDataDirLock(config.DATA_DIR);
     database = await openPglite(config.DATA_DIR);
   }
-  const filesDir = path.join(config.DATA_DIR, 'files');
+  // The local folder, or the bucket when S3_BUCKET is set: a backup holds the files either way.
+  const storage = await createStorage(config);
+  const progress = (files: number) => {
+    if (files % 500 === 0) console.log(`  ${files} files…`);
+  };
   try {
     if (command === 'backup') {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const target = path.resolve(rest[0] ?? path.join('backups', `backup-${stamp}`));
-      const manifest = await writeBackup(database.db, filesDir, target);
+      const manifest = await writeBackup(database.db, storage, target, new Date(), progress);
       const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-      console.log(`Backup written to ${target} (${rows} rows in ${Object.keys(manifest.tables).length} tables, plus files).`);
+      console.log(`Backup written to ${target} (${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.files ?? 0} files).`);
     } else if (command === 'restore' && rest[0]) {
-      const manifest = await restoreBackup(database.db, filesDir, path.resolve(rest[0]), { replace: rest.includes('--replace') });
+      const manifest = await restoreBackup(database.db, storage, path.resolve(rest[0]), { replace: rest.includes('--replace'), progress });
       console.log(`Restored the backup made ${manifest.createdAt}.`);
     } else {
       console.error('Usage: npm run backup [-- folder]   |   npm run restore -- folder [--replace]');

@@ -1,5 +1,4 @@
 /** What every module receives: configuration, the database, and the shared services. */
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
@@ -9,7 +8,8 @@ import { Mailer } from './mail.js';
 import { ReadCache } from './read-cache.js';
 import { ProcessRunner, type ProcessHandlers } from './stage-process.js';
 import { ensureFileUrlSecret, ensureSigningSecret } from './secrets.js';
-import { LocalDiskStorage, type Storage } from './storage.js';
+import type { Storage } from './storage.js';
+import { createStorage } from './storage-provider.js';
 import { AccessTokens } from './tokens.js';
 
 export type AppContext = {
@@ -48,7 +48,7 @@ export async function createContext(
     mailer: new Mailer(database.db, log, config.SMTP_URL, config.MAIL_FROM),
     tokens: new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     events: new EventBus(database.notifier),
-    storage: new LocalDiskStorage(path.join(config.DATA_DIR, 'files')),
+    storage: await createStorage(config),
     fileUrls: new FileUrlSigner(fileUrlSecret),
     reads: new ReadCache(database.writes, now, { maxEntries: 10_000, ttlMs: 30_000, enabled: config.READ_CACHE === 'on' }),
     access: new ReadCache(database.writes, now),

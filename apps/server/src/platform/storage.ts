@@ -1,9 +1,11 @@
 /**
  * Where file bytes live. Keys are content hashes, so the same bytes are stored once and a key never
- * comes from a user's file name. Local disk by default; an S3-compatible store can implement the
- * same interface when several servers share files.
+ * comes from a user's file name. Local disk by default; any S3-compatible store when S3_BUCKET is set
+ * (s3-storage.ts), so several servers on several hosts share the files.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { OWNER_FILE, OWNER_FOLDER } from './file-modes.js';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +14,8 @@ export interface Storage {
   /** Stores the bytes (or marks the file as just written, when the same bytes are already there). */
   put(bytes: Buffer): Promise<string>;
   get(key: string): Promise<Buffer | undefined>;
+  /** The bytes as a stream, for what is sent as it is read (the estate archive, backups). */
+  getStream(key: string): Promise<Readable | undefined>;
   /** Keys of the files last written before `before`. */
   listWrittenBefore(before: Date): AsyncIterable<string>;
   /** Removes the file unless it was written at or after `before` (an upload may just have reused it). */
@@ -56,6 +60,17 @@ export class LocalDiskStorage implements Storage {
     } catch {
       return undefined;
     }
+  }
+
+  async getStream(key: string): Promise<Readable | undefined> {
+    if (!KEY.test(key)) return undefined;
+    const file = this.pathFor(key);
+    // Opened before it is handed out, so a missing file answers undefined rather than a failing stream.
+    const stream = createReadStream(file);
+    return new Promise((resolve) => {
+      stream.once('open', () => resolve(stream));
+      stream.once('error', () => resolve(undefined));
+    });
   }
 
   async *listWrittenBefore(before: Date): AsyncIterable<string> {

@@ -1,7 +1,8 @@
 /**
  * A real app on a real database for integration tests: embedded PGlite by default, or the
- * PostgreSQL server named by TEST_DATABASE_URL (one database per test worker). Tables are emptied
- * between tests; nothing is mocked.
+ * PostgreSQL server named by TEST_DATABASE_URL (one database per test worker). Files on a temporary
+ * DATA_DIR by default, or, with TEST_S3=1, in a bucket of a real S3 server (s3rver) each test worker
+ * starts on loopback. Tables are emptied between tests; nothing is mocked.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { POLICY } from '@estate/domain/permissions';
+import { s3Env, startS3Server, type TestS3Server } from './s3-server.js';
 import { ROLE_CODES } from '@estate/domain/roles';
 
 // scripts/policy-mutations.mjs runs the suite with one policy entry weakened (granted to every
@@ -54,6 +56,14 @@ async function openTestDatabase(): Promise<Database> {
   return openPostgres(testDatabaseUrl());
 }
 
+/** One S3 server per test worker, started on first use (TEST_S3=1), a new bucket for each test file. */
+let s3Server: Promise<TestS3Server> | undefined;
+async function testStorageEnv(): Promise<Record<string, string>> {
+  if (process.env.TEST_S3 !== '1') return {};
+  s3Server ??= startS3Server();
+  return s3Env(await (await s3Server).newBucket());
+}
+
 async function emptyTables(database: Database): Promise<void> {
   const names = (await database.db.select({ name: sql<string>`tablename` }).from(sql`pg_tables`).where(sql`schemaname = 'public'`)).map(
     (r) => `"${r.name}"`,
@@ -81,6 +91,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
       AUTH_RATE_LIMIT_PER_NETWORK: env.AUTH_RATE_LIMIT_PER_NETWORK ?? '100000',
       WEB_DIST: '/nonexistent',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'estate-test-')),
+      ...(await testStorageEnv()),
       ...env,
     });
     harness.database = await openTestDatabase();

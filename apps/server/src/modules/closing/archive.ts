@@ -1,8 +1,8 @@
 /**
  * The estate as one ZIP (trustees and observers, stage 90 on): every record, report file, receipt,
  * the catalogue (CSV and XLSX) and every photo. It is written as it is sent: entries are queued as
- * names, and each one's bytes are read only when the archive reaches it (one photo in memory at a
- * time; the activity log page by page), so a 5,000-item estate with its photos never sits in memory.
+ * names, and each one's bytes are streamed from storage only when the archive reaches it (no photo
+ * is held whole; the activity log page by page), so a 5,000-item estate with its photos never sits in memory.
  */
 import { PassThrough, Readable } from 'node:stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
@@ -104,8 +104,9 @@ function lazyStored(ctx: AppContext, key: string, what: string, download: Downlo
   return (callback: (err: Error | null, stream: NodeJS.ReadableStream) => void) => {
     const empty = Readable.from([]);
     if (download.gone) return callback(null, empty);
-    ctx.storage.get(key).then(
-      (bytes) => (bytes ? callback(null, Readable.from([bytes])) : callback(new Error(`${what} is missing from storage (${key})`), empty)),
+    // Streamed from the disk or the bucket as the ZIP reaches it: not even one photo is held whole.
+    ctx.storage.getStream(key).then(
+      (stream) => (stream ? callback(null, stream) : callback(new Error(`${what} is missing from storage (${key})`), empty)),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), empty),
     );
   };
