@@ -6,12 +6,13 @@
  * that line: they go to PGlite at once and run after the statement under way, so a page is never
  * behind a queue of hearts.
  */
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import type { Call, Reply, ThreadError, WorkerData } from './pglite-thread.js';
 
 const port = parentPort!;
-const { dataDir } = workerData as WorkerData;
+const { dataDir, template } = workerData as WorkerData;
 
 /** Leaves a value of these types as PostgreSQL wrote it; the request loop applies the caller's parser. */
 function textFor(oids: number[] | undefined): QueryOptions['parsers'] {
@@ -33,7 +34,9 @@ function asThreadError(err: unknown): ThreadError {
 type OpenTransaction = { tx: Transaction; end: (commit: boolean) => void; endCall?: number };
 
 async function serve() {
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  // An empty database costs PostgreSQL's initdb (about 10 s of processor time here); a test run
+  // makes one migrated database once and starts each test file's from its dump (test/pglite-template.ts).
+  const db = dataDir ? new PGlite(dataDir) : new PGlite(template ? { loadDataDir: new Blob([readFileSync(template)]) } : undefined);
   await db.waitReady;
   const transactions = new Map<number, OpenTransaction>();
   let nextTransaction = 1;
