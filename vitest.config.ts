@@ -28,7 +28,8 @@ export default defineConfig({
           globalSetup: ['src/test/global-setup.ts'],
           setupFiles: ['src/test/setup.ts', fastCheck],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's app and database start in its beforeAll: on a machine shared with other runs, slow.
+          hookTimeout: 180_000,
           maxWorkers: workers,
         },
       },
