@@ -27,10 +27,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
           setupFiles: ['src/test/setup.ts', fastCheck],
-          // Two files at a time on a machine shared with other runs: a long test (a stage move that
-          // seals every member's inputs) took 32 s at a load of 25 on 2 cores. A file's app and
-          // database start in its beforeAll.
-          testTimeout: 60_000,
+          // Two files at a time on a machine shared with other runs: the draw flow's test, 11 s alone,
+          // took 63 s beside the authorization matrix at a load of 20 on 2 cores. The limit is for a
+          // test that hangs. A file's app and database start in its beforeAll.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: workers,
         },
