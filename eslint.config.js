@@ -58,6 +58,74 @@ const boundaries = {
 };
 
 /**
+ * Server modules stand alone (issue 32): a file of `apps/server/src/modules/<a>/` imports
+ * `platform/`, `db/`, the domain and its own module's files, nothing else (its tests may also use
+ * `src/test/`, other modules and the app). What two modules both need moves to `platform/` or the domain;
+ * what a module does when another acts (a stage move's effects) is registered, not imported.
+ * The imports below are the ones left when the rule came, each "from → to" allowed until the
+ * estate's process table (issue 32, item 1) takes it away: remove a line with its import, never add one.
+ */
+const SERVER_MODULES = path.join(import.meta.dirname, 'apps/server/src/modules');
+const SERVER_SRC = path.join(import.meta.dirname, 'apps/server/src');
+const SERVER_MODULE_EXCEPTIONS = new Set([
+  'admin -> auth', // ends an account's sessions when the administrator disables it
+  'auth -> invitations', // registering with an invitation accepts it
+  'auth -> me', // sign-in answers with the account (getMe)
+  'me -> auth', // ending one of one's sessions (a cycle with the line above)
+  'closing -> catalogue-io', // the archive holds the catalogue's export; file names and cells as it writes them
+  'closing -> draws', // the archive holds the draw records
+  'closing -> questions', // the archive holds the questions
+  'closing -> settlement', // the settlement statement in the reports
+  'deadlines -> approvals', // a deadline that passes moves the stage (below)
+  'deadlines -> input-commitments',
+  'deadlines -> participation',
+  'deadlines -> stages',
+  'draws -> documents', // a draw record filed in the document vault
+  'draws -> input-commitments', // a draw checks the inputs it reads are the ones sealed
+  'handover -> catalogue-io', // pick-up lists reuse the label sheet's printing
+  'handover -> items',
+  'next-step -> participation',
+  'stages -> closing', // a stage move's effects (the process table makes them registered handlers)
+  'stages -> handover',
+  'stages -> input-commitments',
+  'stages -> participation',
+]);
+
+function serverImportProblem(file, specifier) {
+  if (!specifier.startsWith('.')) return null;
+  const [module] = path.relative(SERVER_MODULES, file).split(path.sep);
+  const target = path.resolve(path.dirname(file), specifier);
+  const [zone] = path.relative(SERVER_SRC, target).split(path.sep);
+  if (zone === 'platform' || zone === 'db') return null;
+  if (zone === 'modules') {
+    const [targetModule] = path.relative(SERVER_MODULES, target).split(path.sep);
+    if (targetModule === module || isTest(file) || SERVER_MODULE_EXCEPTIONS.has(`${module} -> ${targetModule}`)) return null;
+    return `A server module imports only platform/, db/, the domain and its own files (${module} → ${targetModule}). Move what both need into platform/ or the domain.`;
+  }
+  if (isTest(file) && (zone === 'test' || path.relative(SERVER_SRC, target) === 'app.js')) return null;
+  return `A server module imports only platform/, db/, the domain and its own files (not ${path.relative(SERVER_SRC, target)}).`;
+}
+
+const serverBoundaries = {
+  rules: {
+    imports: {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = context.filename;
+        if (!under(file, SERVER_MODULES)) return {};
+        const check = (node) => {
+          const source = node.source;
+          if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+          const message = serverImportProblem(file, source.value);
+          if (message) context.report({ node: source, message });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
+
+/**
  * One API contract (decision record 0010): every answer the web reads has its zod schema once, in
  * `packages/domain/src/schemas/<module>.ts`; the server's route declares it as its response and the
  * web infers its type from it. So in `apps/web/src` (tests aside) every `api<T>(…)` call names T,
@@ -123,7 +191,7 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'bench/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'vitest.fast-check.ts', 'scripts/*.mjs', 'bench/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Randomness comes from the draw streams or crypto.randomBytes.' }],
@@ -141,6 +209,11 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { boundaries, contract },
     rules: { 'boundaries/imports': 'error', 'contract/answer-types': 'error' },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { 'server-modules': serverBoundaries },
+    rules: { 'server-modules/imports': 'error' },
   },
   {
     files: ['packages/domain/src/**/*.ts'],

@@ -1,12 +1,21 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One runner, four projects. Test files live beside the code they test.
+const fastCheck = fileURLToPath(new URL('./vitest.fast-check.ts', import.meta.url));
+// Vitest's default is one worker fewer than the cores: one on a 2-core machine. Server tests and
+// browser specs wait on their database, server and browser much of the time, so two share 2 cores
+// well. TEST_WORKERS sets another number (1: one file at a time).
+const workers = Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallelism() - 1));
+
 export default defineConfig({
   test: {
     projects: [
       {
         resolve: { conditions: ['source'] },
-        test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] },
+        // Property tests run a few hundred generated cases: on a busy machine more than 5 s.
+        test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'], setupFiles: [fastCheck], testTimeout: 60_000 },
       },
       {
         resolve: { conditions: ['source'] },
@@ -16,9 +25,14 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
-          setupFiles: ['src/test/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          globalSetup: ['src/test/global-setup.ts'],
+          setupFiles: ['src/test/setup.ts', fastCheck],
+          // Two files at a time on a machine shared with other runs: the draw flow's test, 11 s alone,
+          // took 63 s beside the authorization matrix at a load of 20 on 2 cores. The limit is for a
+          // test that hangs. A file's app and database start in its beforeAll.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: workers,
         },
       },
       './apps/web/vite.config.ts',
@@ -30,7 +44,8 @@ export default defineConfig({
           include: ['specs/**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each spec file starts its own server (a free port, its own data folder) and browser.
+          maxWorkers: workers,
         },
       },
     ],

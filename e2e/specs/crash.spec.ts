@@ -30,7 +30,9 @@ async function killMidWriteAndRestart(env: Record<string, string>) {
       }
     }
   })();
-  await new Promise((r) => setTimeout(r, 1500));
+  // Killed while it writes, once some writes were acknowledged (not after a fixed time: a busy
+  // machine may not have answered any by then).
+  await expect.poll(() => acknowledged.length, { timeout: 60_000, interval: 20 }).toBeGreaterThan(5);
   await first.kill9();
   stop = true;
   await writer;

@@ -14,7 +14,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -34,6 +33,7 @@ import {
   unstorableTextPath,
 } from './platform/http.js';
 import { governRoutes } from './platform/route-access.js';
+import { openApiTransform } from './platform/openapi.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { questionRoutes } from './modules/questions/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -379,10 +379,12 @@ export async function buildApp({
         version: '0.1.0',
         description: 'See shared/spec/api.md for conventions.',
       },
+      servers: [{ url: config.PUBLIC_URL, description: 'this installation' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each operation's name and summary (platform/openapi.ts).
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -396,29 +398,28 @@ export async function buildApp({
   }
 
   const webDist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      // Look files up per request, so a rebuilt web app is served without restarting.
-      wildcard: true,
-      index: false,
-      // The build's Brotli and gzip copies (apps/web/scripts/compress-plugin.ts) when accepted.
-      preCompressed: true,
-      // Hashed assets never change; anything else (the app's page, also from the routes below) is
-      // asked for again each time.
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
-  }
+  // Whether the web app is built is asked at every page request, not once at start: a server started
+  // while `npm run build` rewrites the folder (or before the first build) serves it once it is there.
+  const hasWeb = () => existsSync(path.join(webDist, 'index.html'));
+  await app.register(fastifyStatic, {
+    root: webDist,
+    // Look files up per request, so a rebuilt web app is served without restarting.
+    wildcard: true,
+    index: false,
+    // The build's Brotli and gzip copies (apps/web/scripts/compress-plugin.ts) when accepted.
+    preCompressed: true,
+    // Hashed assets never change; anything else (the app's page, also from the routes below) is
+    // asked for again each time.
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   const pageFor = webPages(webDist);
+  const noSuchAddress = (reply: FastifyReply) => refuse(reply, new AppError('not_found', says('notFound.address')));
+  app.get('/', { schema: { hide: true } }, (_req, reply) => (hasWeb() ? reply.sendFile('index.html') : noSuchAddress(reply)));
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWeb) {
-      return refuse(reply, new AppError('not_found', says('notFound.address')));
-    }
+    if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWeb()) return noSuchAddress(reply);
     // Client-side routes: the single-page app decides what to show (including its own 404 page).
     // The pages a visit most often opens first get a copy that names their code (ADR 0032).
     return reply.sendFile(pageFor(req.url));

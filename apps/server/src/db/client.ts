@@ -36,7 +36,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 /** Serialises concurrent migrators on a shared PostgreSQL server. */
 const MIGRATION_LOCK_KEY = 7_240_001;
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, options: { template?: string } = {}): Promise<Database> {
   // PGlite's driver loads only here: a server on PostgreSQL never needs it (ADR 0020). PGlite
   // itself runs in a thread of its own (ADR 0024).
   const [{ PgliteThread }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -47,7 +47,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   if (dataDir) ownerOnlyFromNowOn();
   const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   const created = pgdata !== undefined && !existsSync(path.join(pgdata, 'PG_VERSION'));
-  const client = await PgliteThread.start(pgdata);
+  const client = await PgliteThread.start(pgdata, options.template);
   // One process per data folder (see lock.ts): its own writes are all the writes there are.
   const writes = new WriteCounter();
   const db = drizzlePglite(countWrites(client, writes) as never, { schema }) as unknown as Db;

@@ -13,7 +13,8 @@ import type { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { startWorker, workerScript } from '../platform/worker-pool.js';
 
-export type WorkerData = { dataDir: string | undefined };
+/** `template`: a PGlite dump (`dumpDataDir`) an in-memory database starts from instead of an empty one. */
+export type WorkerData = { dataDir: string | undefined; template?: string };
 
 /** What the request loop asks of the thread; `tx` names the open transaction a statement runs in. */
 export type Call =
@@ -67,9 +68,9 @@ export class PgliteThread implements QueryRunner {
     worker.unref();
   }
 
-  /** Starts the thread and opens the database in `dataDir` (in memory when undefined). */
-  static async start(dataDir: string | undefined): Promise<PgliteThread> {
-    const worker = startWorker(WORKER, { workerData: { dataDir } satisfies WorkerData });
+  /** Starts the thread and opens the database in `dataDir` (in memory when undefined, from `template` when given). */
+  static async start(dataDir: string | undefined, template?: string): Promise<PgliteThread> {
+    const worker = startWorker(WORKER, { workerData: { dataDir, template } satisfies WorkerData });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (reply: Reply) => {
         if ('ready' in reply) done(resolve);

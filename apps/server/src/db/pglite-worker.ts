@@ -6,13 +6,14 @@
  * waits for a stream of pages to end. A transaction holds its turn from BEGIN until the request
  * loop says how it ends; its own statements run at once.
  */
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import type { Call, Reply, ThreadError, WorkerData } from './pglite-thread.js';
 import { fairQueue, type Kind } from './fair-queue.js';
 
 const port = parentPort!;
-const { dataDir } = workerData as WorkerData;
+const { dataDir, template } = workerData as WorkerData;
 
 /** Leaves a value of these types as PostgreSQL wrote it; the request loop applies the caller's parser. */
 function textFor(oids: number[] | undefined): QueryOptions['parsers'] {
@@ -34,7 +35,9 @@ function asThreadError(err: unknown): ThreadError {
 type OpenTransaction = { tx: Transaction; end: (commit: boolean) => void; endCall?: number };
 
 async function serve() {
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  // An empty database costs PostgreSQL's initdb (about 10 s of processor time here); a test run
+  // makes one migrated database once and starts each test file's from its dump (test/pglite-template.ts).
+  const db = dataDir ? new PGlite(dataDir) : new PGlite(template ? { loadDataDir: new Blob([readFileSync(template)]) } : undefined);
   await db.waitReady;
   const transactions = new Map<number, OpenTransaction>();
   let nextTransaction = 1;

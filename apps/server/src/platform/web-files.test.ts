@@ -85,3 +85,24 @@ describe('the web app files', () => {
     }
   });
 });
+
+describe('a web app built after the server started', () => {
+  const later = mkdtempSync(path.join(tmpdir(), 'estate-web-later-'));
+  const h = useHarness({ WEB_DIST: later });
+
+  it('is served once its files are there, without a restart', async () => {
+    const before = await call(h, 'GET', '/p/some-estate/i');
+    expect(before.statusCode).toBe(404);
+    expect(before.json().error.code).toBe('not_found');
+    expect((await call(h, 'GET', '/')).statusCode).toBe(404);
+
+    writeFileSync(path.join(later, 'index.html'), '<!doctype html><title>Estate Portal</title><div id="root"></div>');
+    for (const url of ['/', '/p/some-estate/i', '/login']) {
+      const res = await call(h, 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    // The API's own unknown addresses stay JSON.
+    expect((await call(h, 'GET', '/api/no-such-thing')).json().error.code).toBe('not_found');
+  });
+});

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { pgliteTemplate } from './pglite-template.js';
 import { POLICY } from '@estate/domain/permissions';
 import { s3Env, startS3Server, type TestS3Server } from './s3-server.js';
 import { ROLE_CODES } from '@estate/domain/roles';
@@ -44,9 +45,25 @@ export function testDatabaseUrl(): string {
   return dbUrl.toString();
 }
 
+/**
+ * Waits until some statement of this worker's database waits for a lock (on the PostgreSQL server):
+ * a request has reached the row `holder`'s open transaction holds. Better than sleeping a while.
+ */
+export async function untilWaitingForLock(holder: pg.Client, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await holder.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+    );
+    if (rows[0]!.n > 0) return;
+    if (Date.now() > until) throw new Error(`no statement waited for the lock within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite(undefined);
+  if (!url) return openPglite(undefined, { template: await pgliteTemplate() });
   const name = testDatabaseName();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -23,7 +23,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { COLUMNS, CONTENT_TYPES, RESULT_COLUMNS, readSheet, writeCsv, writeXlsx, type Column, type ExportCell, type ExportColumn, type ResultColumn, type Sheet, type SheetRow } from './sheet.js';
-import { HANDOVER_TEXT, reasonText } from '../closing/estate-facts.js';
+import { HANDOVER_TEXT, reasonText } from '../../platform/report-words.js';
 
 type ItemRow = typeof items.$inferSelect;
 type Distribution = ItemRow['distribution'];

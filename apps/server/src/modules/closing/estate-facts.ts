@@ -66,26 +66,9 @@ export type FactStory = {
   audioType: string | null;
 };
 
-/** The reason an item went where it did, in plain words (as on "what I received and why"). */
-export const REASON_TEXT: Record<string, string> = {
-  directive: 'Written directive',
-  return: 'Goes back to its owner',
-  'only-interested': 'Only one interested',
-  'high-interest': 'High-interest draw',
-  tokens: 'Priority tokens',
-  trustee: "Trustee's decision",
-  unwanted: 'Nobody wanted it',
-};
-export const reasonText = (reason: string | null) => (reason ? (REASON_TEXT[reason] ?? reason) : '');
+// The reason and hand-over words are shared with the catalogue's export (platform/report-words.ts).
+export { HANDOVER_TEXT, REASON_TEXT, reasonText } from '../../platform/report-words.js';
 
-export const HANDOVER_TEXT: Record<HandoverViewStatus, string> = {
-  assigned: 'Assigned',
-  scheduled: 'Scheduled',
-  'handed-over': 'Handed over',
-  shipped: 'Shipped',
-  received: 'Received',
-  returned: 'Returned',
-};
 
 export const DISPOSITION_TEXT: Record<string, string> = { donate: 'Donate', sell: 'Sell', discard: 'Discard', family: 'Family decision' };
 

@@ -25,7 +25,7 @@ import { AppError, notFound, says } from '../../platform/errors.js';
 import { documentInEstate } from '../documents/service.js';
 import { inEstate } from '../../platform/tenancy.js';
 import { POOL_STATUSES, recheckAccess, inPool, isPoolItem, isReceiver, lockedStage, notInPoolReason, receiverIds, settingsOf } from '../../platform/pool.js';
-import { loadDrawInputs } from './inputs.js';
+import { loadDrawInputs } from '../input-commitments/draw-inputs.js';
 import { certaintyView, recordLines } from './lines.js';
 import { assertInputsAsSealed, requireSeal, sealForStep } from '../input-commitments/for-step.js';
 
@@ -478,7 +478,7 @@ export async function getFairness(ctx: AppContext, access: EstateAccess) {
     .select({ id: items.id, number: items.number, name: items.name, highInterest: items.highInterest, value: items.value, status: items.status, assignedTo: items.assignedTo, reason: items.assignmentReason, step: items.assignmentStep })
     .from(items)
     .where(inEstate(items, estateId));
-  // Offspring hearts are advice, not inputs (filtered here rather than joined: see draws/inputs.ts).
+  // Offspring hearts are advice, not inputs (filtered here rather than joined: see input-commitments/draw-inputs.ts).
   const isReceiverId = new Set(receivers);
   const wants = (await ctx.db.select({ m: interests.memberId, i: interests.itemId }).from(interests).where(inEstate(interests, estateId))).filter((w) => isReceiverId.has(w.m));
   const ranks = await ctx.db.select({ m: rankings.memberId, i: rankings.itemId, v: rankings.rank }).from(rankings).where(inEstate(rankings, estateId));

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { inputCommitments } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import { inEstate } from '../../platform/tenancy.js';
-import { loadDrawInputs } from '../draws/inputs.js';
+import { loadDrawInputs } from './draw-inputs.js';
 
 export type Seal = typeof inputCommitments.$inferSelect;
 export type SealOutcome = { seal: Seal; sealed: boolean };

@@ -101,8 +101,7 @@ describe('notes', () => {
       h.clock.advance(2 * HOUR + 1000);
       await h.app.scheduler.runDue();
       await h.app.scheduler.runDue();
-      await new Promise((r) => setTimeout(r, 50));
-      expect(heard).toEqual([{ kind: 'note-reminder', userId: anna.id, noteId: note.id }]);
+      await expect.poll(() => heard).toEqual([{ kind: 'note-reminder', userId: anna.id, noteId: note.id }]);
     } finally {
       await unlisten();
     }

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { Role } from '@estate/domain/roles';
 import { interests, items, tokenAllocations } from '../../db/schema.js';
-import { call, testDatabaseUrl, useHarness } from '../../test/harness.js';
+import { call, testDatabaseUrl, untilWaitingForLock, useHarness } from '../../test/harness.js';
 import {
   addMember,
   createEstate,
@@ -63,7 +63,7 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
         anna.id,
       ]);
       const bens = call(h, 'PUT', `/api/estates/${estateId}/items/${item.id}/interest`, { as: ben });
-      await new Promise((r) => setTimeout(r, 300));
+      await untilWaitingForLock(other);
       await other.query('commit');
       const answer = await bens;
       expect(answer.statusCode).toBe(200);
@@ -88,7 +88,7 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
       await other.query('begin');
       await other.query('delete from items where id = $1', [item.id]);
       const annas = call(h, 'PUT', `/api/estates/${estateId}/items/${item.id}/interest`, { as: anna });
-      await new Promise((r) => setTimeout(r, 300));
+      await untilWaitingForLock(other);
       await other.query('commit');
       const answer = await annas;
       expect(answer.statusCode, answer.body).toBe(404);

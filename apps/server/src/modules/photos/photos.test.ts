@@ -10,7 +10,7 @@ import { photos } from '../../db/schema.js';
 import { MAX_UPLOAD_BYTES, photoDecodes } from '../../platform/images.js';
 import { LocalDiskStorage } from '../../platform/storage.js';
 import { sweepPhotoFiles } from './sweep.js';
-import { call, testDatabaseUrl, useHarness, type Caller } from '../../test/harness.js';
+import { call, testDatabaseUrl, untilWaitingForLock, useHarness, type Caller } from '../../test/harness.js';
 import { createEstate, createItem, createUser } from '../../test/factories.js';
 
 const h = useHarness();
@@ -282,7 +282,7 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
       await other.query('begin');
       await other.query('delete from items where id = $1', [item.id]);
       const uploading = upload(estateId, item.id, trustee, await phonePhoto());
-      await new Promise((r) => setTimeout(r, 500));
+      await untilWaitingForLock(other);
       await other.query('commit');
       const answer = await uploading;
       expect(answer.statusCode, answer.body).toBe(409);
