@@ -78,4 +78,20 @@ describe('the final accounting', () => {
     expect(finalAccounting([item('c', { status: 'unwanted', value: 10, disposition: 'donate' })]).proceeds).toEqual([]);
     expect(setAsideOutcome(item('d', { status: 'unassigned' }))).toBe('undecided');
   });
+
+  it('counts a Return item as returned only once it went back: held or not yet given, it is set aside', () => {
+    const waiting = finalAccounting([
+      item('quilt', { distribution: 'return', status: 'hold' }),
+      item('medals', { distribution: 'return', status: 'unassigned', reason: 'return' }),
+    ]);
+    expect(waiting.returned).toEqual([]);
+    expect(waiting.setAside.map((g) => [g.outcome, ids(g.items)])).toEqual([['undecided', ['quilt', 'medals']]]);
+  });
+
+  it('adds money in cents: 0.10 and 0.20 make 0.30', () => {
+    const sales = finalAccounting([0.1, 0.2].map((price, k) => item(`s${k}`, { status: 'unwanted', disposition: 'sell', salePrice: price })));
+    expect(sales.proceeds).toEqual([{ currency: 'USD', amount: 0.3 }]);
+    const received = finalAccounting([0.1, 0.2].map((value, k) => item(`r${k}`, { receiverId: 'anna', value })));
+    expect(received.receivedValue).toEqual([{ currency: 'USD', amount: 0.3 }]);
+  });
 });

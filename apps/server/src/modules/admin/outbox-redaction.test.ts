@@ -8,7 +8,9 @@ import { eq } from 'drizzle-orm';
 import { outbox } from '../../db/schema.js';
 import { call, useHarness } from '../../test/harness.js';
 import { plainText, startSmtpSink } from '../../test/smtp-sink.js';
-import { createAdmin, createUser } from '../../test/factories.js';
+import { Role } from '@estate/domain/roles';
+import { createAdmin, createEstate, createUser } from '../../test/factories.js';
+import { newId } from '../../platform/ids.js';
 import { REDACTED, redactLinks } from '../../platform/mail.js';
 
 const sink = await startSmtpSink();
@@ -57,4 +59,25 @@ it('leaves out the secret of every kind of account link, and nothing else', () =
   for (const secret of ['AbC-123_xyz', 'Zz9-_q', 'Qq1', 'InV-1_2']) expect(out).not.toContain(secret);
   expect(out).toContain(`/invite/${REDACTED}`);
   expect(out).toContain('http://portal.test/p/1234/i');
+});
+
+it('hides the secret of confirmation and invitation links too, and of a mail kept from before the mail server was set', async () => {
+  const admin = await createAdmin(h);
+  // A mail the outbox kept while it was the delivery (no mail server then): its link may still be live.
+  await h.database.db.insert(outbox).values({ id: newId(), to: 'early@example.com', subject: 'Sign in', text: 'Sign in: http://portal.test/pages/auth/link?token=KeptFromBefore-123' });
+  const trustee = await createUser(h, { email: 'tess@example.com' });
+  const estateId = await createEstate(h, trustee);
+  const invite = await call(h, 'POST', `/api/estates/${estateId}/invitations`, { as: trustee, body: { email: 'newcomer@example.com', roles: [Role.Beneficiary] } });
+  expect(invite.statusCode, invite.body).toBe(201);
+  const inviteToken = invite.json().invitation.link.split('/invite/')[1] as string;
+  const delivered = (to: string) => sink.received.filter((m) => m.to === to).map(plainText).join('\n');
+  await expect.poll(() => delivered('newcomer@example.com')).toContain(`/invite/${inviteToken}`);
+  await expect.poll(() => delivered('tess@example.com')).toMatch(/mail-confirm\?token=[A-Za-z0-9_-]+/);
+  const confirmToken = /mail-confirm\?token=([A-Za-z0-9_-]+)/.exec(delivered('tess@example.com'))![1]!;
+
+  const answer = await call(h, 'GET', '/api/admin/outbox', { as: admin });
+  expect(answer.statusCode).toBe(200);
+  for (const secret of ['KeptFromBefore-123', inviteToken, confirmToken]) expect(answer.body).not.toContain(secret);
+  const texts = answer.json().messages.map((m: { text: string }) => m.text).join('\n');
+  for (const hidden of [`/invite/${REDACTED}`, `mail-confirm?token=${REDACTED}`, `link?token=${REDACTED}`]) expect(texts).toContain(hidden);
 });

@@ -376,6 +376,24 @@ describe('catalogue import', () => {
     // Reading stays open to every member.
     expect((await exportFile(estateId, beneficiary, 'xlsx')).statusCode).toBe(200);
   });
+
+  it('drops bidirectional controls from imported names and places, and refuses a name that shows nothing', async () => {
+    const { trustee, estateId } = await estateWithTrustee();
+    const res = await upload(estateId, trustee, csv('Name,Location / Room,Categories', 'Photo\u202Egpj.exe,\u202AFamily House\u202C / Study\u200E,\u2066Books\u2069'));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await h.database.db.select().from(items).where(eq(items.estateId, estateId));
+    expect(row!.name).toBe('Photogpj.exe');
+    expect((await call(h, 'GET', `/api/estates/${estateId}/items/${row!.id}`, { as: trustee })).json().item.categories).toEqual(['Books']);
+    expect((await h.database.db.select().from(locations).where(eq(locations.estateId, estateId))).map((l) => l.name)).toEqual(['Family House']);
+    expect((await h.database.db.select().from(rooms).where(eq(rooms.estateId, estateId))).map((r) => r.name)).toEqual(['Study']);
+    // Only zero-width characters and controls: no name, as in the item form.
+    const blank = await upload(estateId, trustee, csv('Name', '\u200B\u202E\u200D'));
+    expect(blank.statusCode, blank.body).toBe(400);
+    expect(blank.json().error.fields).toEqual({ 'row 2: Name': 'A new item needs a name.' });
+    const rename = await upload(estateId, trustee, csv('Number,Name', `A-${String(row!.number).padStart(4, '0')},\u2060\u200B`));
+    expect(rename.statusCode, rename.body).toBe(400);
+    expect(rename.json().error.fields).toEqual({ 'row 2: Name': 'The name cannot be empty.' });
+  });
 });
 
 /** The parts of a zip archive, unpacked (for building test files from a real workbook). */

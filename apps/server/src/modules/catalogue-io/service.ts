@@ -13,7 +13,7 @@ import { Stage } from '@estate/domain/stages';
 import { itemLabel, parseItemLabel } from '@estate/domain/item-status';
 import { itemFieldsSchema } from '@estate/domain/items';
 import { validationText } from '@estate/domain/schemas/messages';
-import { stripBidiControls } from '@estate/domain/schemas/text';
+import { hasVisibleText, stripBidiControls } from '@estate/domain/schemas/text';
 import type { Db } from '../../db/client.js';
 import { activityEvents, estates, handovers, itemLabels, items, labels, locations, receipts, rooms, users } from '../../db/schema.js';
 import type { ActivityInput } from '../../platform/activity.js';
@@ -252,7 +252,11 @@ function parseRow(sheetRow: SheetRow, columns: readonly Column[]): ParsedRow {
     if (parsed === undefined || parsed < 1) errors.Number = 'Write the item number as on its label, e.g. A-0042.';
     else number = parsed;
   }
-  if (has('Name')) fields.name = stripBidiControls(cell('Name')).trim();
+  if (has('Name')) {
+    // As in the item form: a name of only zero-width characters shows nothing, so it is no name.
+    const name = stripBidiControls(cell('Name')).trim();
+    fields.name = hasVisibleText(name) ? name : '';
+  }
   if (has('Notes')) fields.notes = cell('Notes');
   if (has('Location / Room')) {
     const place = parsePlace(cell('Location / Room'));

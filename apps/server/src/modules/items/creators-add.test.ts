@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
+import { itemLabel } from '@estate/domain/item-status';
 import { locations } from '../../db/schema.js';
 import { call, useHarness, type Caller } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
@@ -89,5 +90,25 @@ describe('creators add; they change only what they added', () => {
     expect((await call(h, 'DELETE', url(`/locations/${garage.json().location.id}`), { as: carl })).statusCode).toBe(403);
     expect((await call(h, 'PATCH', url(`/locations/${house.id}`), { as: trustee, body: { name: 'Grandma’s House' } })).statusCode).toBe(200);
     expect((await call(h, 'DELETE', url(`/locations/${garage.json().location.id}`), { as: trustee })).statusCode).toBe(204);
+  });
+
+  it('import: a creator’s file changes only the items they added (the trustee’s are refused by row, nothing is written)', async () => {
+    const { trustee, estateId, carl, url } = await cataloguing();
+    const clock = await createItem(h, estateId, trustee, { name: 'Grandfather Clock' });
+    const box = await createItem(h, estateId, carl, { name: 'Tool Box' });
+    const importAs = (as: Caller, lines: string[]) => {
+      const boundary = '----creators-import';
+      const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="items.csv"\r\nContent-Type: text/csv\r\n\r\n${lines.join('\r\n')}\r\n\r\n--${boundary}--\r\n`);
+      return h.app.inject({ method: 'POST', url: url('/items/import'), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${as.token}` } });
+    };
+    const refused = await importAs(carl, ['Number,Name', `${itemLabel(clock.number)},Mine now`, `${itemLabel(box.number)},Red Tool Box`]);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.fields).toEqual({ 'row 2: Number': expect.stringMatching(/^Only the person who added this item, or a trustee, can change it\./) });
+    const names = async () => (await call(h, 'GET', url('/items'), { as: trustee })).json().items.map((i: { name: string }) => i.name).sort();
+    expect(await names()).toEqual(['Grandfather Clock', 'Tool Box']);
+    // Their own: changed. The trustee's file changes anyone's.
+    expect((await importAs(carl, ['Number,Name', `${itemLabel(box.number)},Red Tool Box`])).json()).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect((await importAs(trustee, ['Number,Name', `${itemLabel(box.number)},Blue Tool Box`, `${itemLabel(clock.number)},Walnut Clock`])).json()).toEqual({ created: 0, updated: 2, unchanged: 0 });
+    expect(await names()).toEqual(['Blue Tool Box', 'Walnut Clock']);
   });
 });

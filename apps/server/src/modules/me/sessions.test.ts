@@ -8,7 +8,7 @@ import { SignJWT } from 'jose';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import { pino } from 'pino';
-import { outbox, system } from '../../db/schema.js';
+import { outbox, refreshTokens, system } from '../../db/schema.js';
 import { createContext } from '../../platform/context.js';
 import { processHandlers } from '../../process-handlers.js';
 import { call, useHarness, type Caller } from '../../test/harness.js';
@@ -176,4 +176,21 @@ it('signs file links and sessions with different secrets: a file-link secret sig
   expect(ctx.fileUrls.verifyAvatar(user.id, 'abcdef012345', expires, url.searchParams.get('sig')!, h.clock.now)).toBe(true);
   const wrong = createHmac('sha256', tokenSecret).update(`avatar:${user.id}:abcdef012345:${expires}`).digest('base64url');
   expect(ctx.fileUrls.verifyAvatar(user.id, 'abcdef012345', expires, wrong, h.clock.now)).toBe(false);
+});
+
+it('holds a session begun under a longer lifetime to 90 days, whatever its token’s own expiry says', async () => {
+  const rose = await createUser(h, { email: 'rose@example.com' });
+  const phone = await signInOn('rose@example.com', PHONE);
+  const laptop = await signInOn('rose@example.com', LAPTOP);
+  // Tokens issued when REFRESH_TOKEN_MAX_DAYS was higher: their own expiry is a year away.
+  await h.database.db.update(refreshTokens).set({ expiresAt: new Date(h.clock.now.getTime() + 365 * 86_400_000) }).where(eq(refreshTokens.userId, rose.id));
+  h.clock.advance(89 * 86_400_000);
+  expect((await call(h, 'POST', '/api/auth/refresh', { as: { cookie: laptop.cookie } })).statusCode, 'day 89: still open').toBe(200);
+  h.clock.advance(2 * 86_400_000);
+  expect((await call(h, 'POST', '/api/auth/refresh', { as: { cookie: phone.cookie } })).statusCode, 'day 91: ended').toBe(401);
+});
+
+it('refuses to start with one secret for both sessions and file links', async () => {
+  const same = 'one-secret-for-everything-0123456789abcdef';
+  await expect(createContext({ ...h.config, JWT_SECRET: same, FILE_URL_SECRET: same }, h.database, pino({ level: 'silent' }))).rejects.toThrow(/FILE_URL_SECRET must differ from JWT_SECRET/);
 });

@@ -5,10 +5,10 @@
  */
 import { expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
 import { Stage } from '@estate/domain/stages';
-import { drawRecords, items, outbox } from '../../db/schema.js';
+import { dispositions, drawRecords, items, outbox } from '../../db/schema.js';
 import { call, useHarness, type Caller } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
 
@@ -249,4 +249,29 @@ it('leaves an item whose receipt is confirmed as it is (409), and records nothin
   expect(res.json().error.message).toMatch(/^This item was already received;/);
   expect((await call(h, 'GET', f.url(`/items/${f.lamp.id}`), { as: f.trustee })).json().item.assignment.memberId).toBe(f.ben.id);
   expect((await call(h, 'GET', f.url('/questions'), { as: f.anna })).json().questions[0].answer).toBeNull();
+});
+
+it('keeps a sold item sold (409); giving an unwanted item to someone drops what was to become of it', async () => {
+  const f = await estate();
+  // Nobody wanted either (the steps have their own tests): the lamp is sold, the desk to be donated.
+  await h.database.db.update(items).set({ status: 'unwanted', assignedTo: null, assignmentReason: 'unwanted' }).where(inArray(items.id, [f.lamp.id, f.desk.id]));
+  await setStage(h, f.estateId, 41);
+  expect((await call(h, 'PUT', f.url(`/items/${f.lamp.id}/disposition`), { as: f.trustee, body: { disposition: 'sell' } })).statusCode).toBe(200);
+  expect((await call(h, 'PUT', f.url(`/items/${f.lamp.id}/sale`), { as: f.trustee, body: { price: 40, buyer: 'A neighbour' } })).statusCode).toBe(200);
+  expect((await call(h, 'PUT', f.url(`/items/${f.desk.id}/disposition`), { as: f.trustee, body: { disposition: 'donate' } })).statusCode).toBe(200);
+  const answer = async (itemId: string, body: unknown) => {
+    const question = (await ask(f.url(`/items/${itemId}/questions`), f.anna, 'Could I have it?')).json().question;
+    return call(h, 'PUT', f.url(`/questions/${question.id}/answer`), { as: f.trustee, body });
+  };
+
+  const sold = await answer(f.lamp.id, { text: 'It goes to Anna.', outcome: 'changed', reassignTo: f.anna.id });
+  expect(sold.statusCode, sold.body).toBe(409);
+  expect(sold.json().error.message).toMatch(/has been sold/);
+  expect((await call(h, 'GET', f.url(`/items/${f.lamp.id}`), { as: f.trustee })).json().item).toMatchObject({ status: 'unwanted', assignment: null });
+  expect(await h.database.db.select({ price: dispositions.salePrice }).from(dispositions).where(eq(dispositions.itemId, f.lamp.id))).toEqual([{ price: '40.00' }]);
+
+  const given = await answer(f.desk.id, { text: 'Yes, it is yours.', outcome: 'changed', reassignTo: f.anna.id });
+  expect(given.statusCode, given.body).toBe(200);
+  expect((await call(h, 'GET', f.url(`/items/${f.desk.id}`), { as: f.trustee })).json().item).toMatchObject({ status: 'assigned', assignment: { memberId: f.anna.id, reason: 'trustee' } });
+  expect(await h.database.db.select().from(dispositions).where(eq(dispositions.itemId, f.desk.id)), 'no longer to be donated').toEqual([]);
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
+import { MAX_SETTLEMENT_WEIGHT } from '@estate/domain/schemas/settlement';
 import { activityEvents, items as itemsTable } from '../../db/schema.js';
 import { call, useHarness } from '../../test/harness.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
@@ -221,5 +222,22 @@ describe('the settlement statement', () => {
     ]);
     expect(rows('Receivers')).toContainEqual([names[f.ben.id], 1, 2, 3, 5, 2, 'EUR']);
     expect(rows('Listed apart').map((r) => r[1])).toEqual(['لوحة الميناء', 'Pocket Watch']);
+  });
+
+  it('refuses a weight above the largest, and weights before the results', async () => {
+    const f = await settledEstate();
+    const w = (anna: number) => [
+      { memberId: f.anna.id, weight: anna },
+      { memberId: f.ben.id, weight: 1 },
+      { memberId: f.cara.id, weight: 1 },
+    ];
+    const big = await f.put(f.trustee, w(MAX_SETTLEMENT_WEIGHT + 1));
+    expect(big.statusCode, big.body).toBe(400);
+    expect(big.json().error.fields).toHaveProperty(['weights.0.weight']);
+    expect((await f.put(f.trustee, w(MAX_SETTLEMENT_WEIGHT))).statusCode).toBe(200);
+    await setStage(h, f.estateId, 31);
+    const early = await f.put(f.trustee, w(2));
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().error.code).toBe('wrong_stage');
   });
 });
