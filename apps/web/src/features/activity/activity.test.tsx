@@ -66,7 +66,7 @@ describe('activity and questions', () => {
     });
     const { location } = renderApp('/activity');
     const list = await screen.findByRole('list', { name: 'Activity' }, { timeout: 15_000 });
-    expect(within(list).getByRole('link', { name: 'Tom Trustee added A-0001 Brass Lamp.' })).toHaveAttribute('href', '/p/e1/i/i1');
+    expect(within(list).getByRole('link', { name: /^Tom Trustee added A-0001 Brass Lamp\./ })).toHaveAttribute('href', '/p/e1/i/i1');
     expect(within(list).getByText('Ann Lee made a change in the estate.')).toBeInTheDocument();
     expect(list.textContent).not.toMatch(/itemCreated|\{\{/);
     await userEvent.click(screen.getByRole('button', { name: 'Stages and draws' }));
