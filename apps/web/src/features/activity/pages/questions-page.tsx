@@ -19,6 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import { Role } from '@estate/domain/roles';
+import { Stage } from '@estate/domain/stages';
 import { QUESTION_TEXT_MAX, type Question, type QuestionOutcome } from '@estate/domain/schemas/questions';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { formatDate } from '../../../shared/i18n/format';
@@ -44,6 +45,8 @@ export function QuestionsPage() {
   const policy = usePolicy();
   const all = policy.can('question.viewAll');
   const questions = useQuestions(estateId, policy.can('question.view'));
+  // Reached by its address before the results: say when questions open rather than "none yet".
+  const beforeResults = (policy.actor?.stage ?? 0) < Stage.AssignmentCompleted;
   const open = questions.data?.filter((q) => !q.answer) ?? [];
   const done = questions.data?.filter((q) => q.answer) ?? [];
   return (
@@ -52,7 +55,7 @@ export function QuestionsPage() {
       {questions.isPending && estateId && <FullPageLoader />}
       {questions.isError && <Alert severity="error">{t('activity:questions.failed')}</Alert>}
       {questions.data && questions.data.length === 0 && (
-        <EmptyState icon={<HelpOutline />} title={all ? t('activity:questions.empty') : t('activity:questions.emptyMine')} />
+        <EmptyState icon={<HelpOutline />} title={beforeResults ? t('activity:questions.notYet') : all ? t('activity:questions.empty') : t('activity:questions.emptyMine')} />
       )}
       <Stack spacing={2}>
         {[...open, ...done].map((q) => (
