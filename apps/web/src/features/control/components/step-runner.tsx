@@ -97,9 +97,12 @@ function Certain({ certainty }: { certainty: DrawCertaintyView }) {
         <ListItem disableGutters>
           <ListItemText primary={t('certainReceivers', { count: certainty.receivers })} />
         </ListItem>
-        <ListItem disableGutters>
-          <ListItemText primary={t('certainSure', { count: certainty.certain })} />
-        </ListItem>
+        {/* "0 items can go to only one person" says nothing: left out. */}
+        {certainty.certain > 0 && (
+          <ListItem disableGutters>
+            <ListItemText primary={t('certainSure', { count: certainty.certain })} />
+          </ListItem>
+        )}
       </List>
       <List dense disablePadding sx={{ maxHeight: 320, overflow: 'auto' }}>
         {certainty.pools.map((p) => (
