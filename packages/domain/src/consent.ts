@@ -12,9 +12,10 @@ export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
 
 /**
  * The current Terms of Use: the same in every estate, the `version` of `content/terms.*.json` (a
- * test keeps the two equal). A new version asks every member to accept again.
+ * test keeps the two equal). A new version asks every member to accept again. Version 2 (issue 31)
+ * says truthfully what an administrator can do: a read-only support visit, shown in the Activity.
  */
-export const TERMS_VERSION = 1;
+export const TERMS_VERSION = 2;
 
 /** The Agreement's standard text (`content/agreement.*.json`) is version 1 in every estate. */
 export const FIRST_AGREEMENT_VERSION = 1;

@@ -378,4 +378,15 @@ describe('hold', () => {
       expect(screen.queryByRole('form', { name: 'Value' })).not.toBeInTheDocument();
     });
   });
+
+  // One way to ask at a time: the family's chat before the results, a question on the record after.
+  it.each([
+    [11, 'Ask about this item', 'Ask about this result'],
+    [40, 'Ask about this result', 'Ask about this item'],
+  ])('a beneficiary in stage %i is offered "%s" and not "%s"', async (stage, offered, notOffered) => {
+    mockFetch({ ...routes([10], 'unassigned', stage), 'GET /api/estates/e1/agreements': { agreements: [] } });
+    renderApp('/p/e1/i/it1');
+    expect(await screen.findByRole('button', { name: offered }, { timeout: 10_000 })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: notOffered })).not.toBeInTheDocument();
+  });
 });

@@ -15,12 +15,13 @@ import { useTranslation } from '../i18n/use-translation';
 import { errorMessage } from '../api/error-message';
 import { useAskQuestion } from '../api/history';
 import { RefusableButton } from '../ui/refusable-button';
+import { offerOf } from '../ui/offer';
 import { notify } from '../ui/notify';
 
 /**
  * "Ask about this result" (issue 30), for a beneficiary from the results (40) to the wrap-up (90):
- * a dialog with one text field. Outside those stages the button stays, disabled, with the reason;
- * other roles do not see it.
+ * a dialog with one text field. Outside those stages the button stays, disabled, with the reason
+ * (the item page offers it only from the results on); other roles do not see it.
  */
 export function AskQuestion({
   estateId,
@@ -39,7 +40,8 @@ export function AskQuestion({
   const [text, setText] = useState('');
   const ask = useAskQuestion(estateId);
   if (!decision.ok && decision.reason === 'role') return null;
-  const refusal = decision.ok ? null : decision.reason === 'closed' ? t('closing:closed.reason') : t('activity:questions.notYet');
+  // Before the results "not yet"; otherwise the house's reason (estate closed, a support visit).
+  const refusal = decision.ok ? null : decision.reason === 'stage' ? t('activity:questions.notYet') : offerOf(decision, 0, t).refusal;
   const trimmed = text.trim();
   const close = () => {
     setOpen(false);

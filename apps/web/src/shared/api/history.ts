@@ -5,10 +5,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ActivityAnswer } from '@estate/domain/schemas/activity';
 import type { ActivityCategory, ItemHistoryAnswer } from '@estate/domain/schemas/history';
+import type { ItemAnswer } from '@estate/domain/schemas/items';
 import type { AnswerQuestionBody, QuestionAnswer, QuestionsAnswer } from '@estate/domain/schemas/questions';
 import { i18n } from '../i18n/i18n';
 import { notify } from '../ui/notify';
 import { api } from './client';
+import { queryKeys } from './query-keys';
 
 const base = (estateId: string) => `/api/estates/${encodeURIComponent(estateId)}`;
 
@@ -40,6 +42,18 @@ export function useItemHistory(estateId: string | null, itemId: string, enabled 
     queryKey: historyKeys.item(estateId ?? '', itemId),
     queryFn: async () => (await api<ItemHistoryAnswer>(`${base(estateId!)}/items/${encodeURIComponent(itemId)}/history`)).events,
     enabled: Boolean(estateId) && enabled,
+  });
+}
+
+/**
+ * The item a question is about, for the trustee's answer form (who receives it now, so the form
+ * does not offer a change to the same person). The item's own cache entry, shared with its page.
+ */
+export function useQuestionItem(estateId: string, itemId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.item(estateId, itemId),
+    queryFn: async () => (await api<ItemAnswer>(`${base(estateId)}/items/${encodeURIComponent(itemId)}`)).item,
+    enabled: Boolean(estateId && itemId) && enabled,
   });
 }
 

@@ -32,6 +32,7 @@ import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import QuestionAnswer from '@mui/icons-material/QuestionAnswerOutlined';
 import { can, type Action, type Actor } from '@estate/domain/permissions';
 import { hasAccess, type AccessList } from '@estate/domain/roles';
+import { Stage } from '@estate/domain/stages';
 
 export type NavBadge = { title: string | number; bg?: string; fg?: string };
 
@@ -48,6 +49,8 @@ export type NavItem = {
   badge?: NavBadge;
   auth?: readonly AccessList[];
   action?: Action;
+  /** Shown only from this stage on: a page that has nothing in it before (questions on results). */
+  fromStage?: number;
   children?: NavItem[];
 };
 
@@ -109,6 +112,7 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           icon: QuestionAnswer,
           url: '/questions',
           action: 'question.view',
+          fromStage: Stage.AssignmentCompleted,
           badge: badge(counts.questions),
         }),
         ...inEstate({
@@ -338,6 +342,7 @@ export function filterNavigation(items: readonly NavItem[], roles: readonly numb
     // A menu entry leads to a page to read: a closed estate keeps the trustee's Control Panel and
     // Accounts (their changing buttons say why they are disabled).
     if (item.action && !(actor && can(item.action, actor, {}, 'read'))) continue;
+    if (item.fromStage !== undefined && !(actor && actor.stage >= item.fromStage)) continue;
     if (item.children) {
       const children = filterNavigation(item.children, roles, actor);
       if ((item.type === 'group' || item.type === 'collapse') && children.length === 0) continue;

@@ -4,9 +4,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -75,7 +75,7 @@ export function ActivityPage() {
               variant={selected ? 'filled' : 'outlined'}
               aria-pressed={selected}
               onClick={() => set('category', c === 'all' ? null : c)}
-              sx={{ minHeight: 40 }}
+              sx={{ minHeight: 48, borderRadius: 6, fontSize: '1rem' }}
             />
           );
         })}
@@ -83,7 +83,6 @@ export function ActivityPage() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
         <TextField
           select
-          size="small"
           label={t('activity:page.person')}
           value={filter.memberId ?? ''}
           onChange={(e) => set('person', e.target.value || null)}
@@ -112,19 +111,17 @@ export function ActivityPage() {
             {events.map((event) => {
               const text = activityLine(event, t, i18n.language, i18n.dir() === 'rtl');
               return (
-                <ListItem key={event.id} divider sx={{ display: 'block', py: 1.5, '&:last-child': { borderBottom: 0 } }}>
-                  <Typography dir="auto" sx={{ overflowWrap: 'anywhere' }}>
-                    {event.itemId ? (
-                      <Link component={RouterLink} to={`/p/${estateId}/i/${event.itemId}`} underline="hover" color="inherit">
-                        {text}
-                      </Link>
-                    ) : (
-                      text
-                    )}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    <time dateTime={event.at}>{formatDate(event.at, i18n.language, true)}</time>
-                  </Typography>
+                // An event about an item opens that item: the whole row is the link, sentence and time.
+                <ListItem key={event.id} divider disablePadding sx={{ display: 'block', '&:last-child': { borderBottom: 0 } }}>
+                  {event.itemId ? (
+                    <ListItemButton component={RouterLink} to={`/p/${estateId}/i/${event.itemId}`} sx={{ display: 'block', py: 1.5, minHeight: 48 }}>
+                      <EventLines text={text} at={event.at} />
+                    </ListItemButton>
+                  ) : (
+                    <Box sx={{ px: 2, py: 1.5 }}>
+                      <EventLines text={text} at={event.at} />
+                    </Box>
+                  )}
                 </ListItem>
               );
             })}
@@ -137,5 +134,20 @@ export function ActivityPage() {
         </Paper>
       )}
     </PageLayout>
+  );
+}
+
+/** One event: its sentence (in the reader's direction) and when it happened. */
+function EventLines({ text, at }: { text: string; at: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <>
+      <Typography dir="auto" sx={{ overflowWrap: 'anywhere' }}>
+        {text}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        <time dateTime={at}>{formatDate(at, i18n.language, true)}</time>
+      </Typography>
+    </>
   );
 }

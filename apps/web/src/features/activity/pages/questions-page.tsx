@@ -19,11 +19,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import { Role } from '@estate/domain/roles';
+import { Stage } from '@estate/domain/stages';
 import { QUESTION_TEXT_MAX, type Question, type QuestionOutcome } from '@estate/domain/schemas/questions';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { formatDate } from '../../../shared/i18n/format';
 import { errorMessage } from '../../../shared/api/error-message';
-import { useAnswerQuestion, useQuestions } from '../../../shared/api/history';
+import { useAnswerQuestion, useQuestionItem, useQuestions } from '../../../shared/api/history';
 import { useMembers } from '../../../shared/api/members';
 import { currentMembership } from '../../../shared/session/current-estate';
 import { usePolicy } from '../../../shared/session/actor';
@@ -44,6 +45,8 @@ export function QuestionsPage() {
   const policy = usePolicy();
   const all = policy.can('question.viewAll');
   const questions = useQuestions(estateId, policy.can('question.view'));
+  // Reached by its address before the results: say when questions open rather than "none yet".
+  const beforeResults = (policy.actor?.stage ?? 0) < Stage.AssignmentCompleted;
   const open = questions.data?.filter((q) => !q.answer) ?? [];
   const done = questions.data?.filter((q) => q.answer) ?? [];
   return (
@@ -52,7 +55,7 @@ export function QuestionsPage() {
       {questions.isPending && estateId && <FullPageLoader />}
       {questions.isError && <Alert severity="error">{t('activity:questions.failed')}</Alert>}
       {questions.data && questions.data.length === 0 && (
-        <EmptyState icon={<HelpOutline />} title={all ? t('activity:questions.empty') : t('activity:questions.emptyMine')} />
+        <EmptyState icon={<HelpOutline />} title={beforeResults ? t('activity:questions.notYet') : all ? t('activity:questions.empty') : t('activity:questions.emptyMine')} />
       )}
       <Stack spacing={2}>
         {[...open, ...done].map((q) => (
@@ -71,7 +74,7 @@ export function QuestionCard({ estateId, question, canAnswer, showAsker }: { est
       <CardContent>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography id={`q-${question.id}`} component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            <Link component={RouterLink} to={`/p/${estateId}/i/${question.itemId}`} underline="hover">
+            <Link component={RouterLink} to={`/p/${estateId}/i/${question.itemId}`} underline="hover" sx={{ display: 'inline-block', minHeight: 48, py: 1 }}>
               <bdi>{question.itemLabel}</bdi> <bdi>{question.itemName}</bdi>
             </Link>
           </Typography>
@@ -97,7 +100,7 @@ export function QuestionCard({ estateId, question, canAnswer, showAsker }: { est
             </Typography>
           </Box>
         )}
-        {canAnswer && !question.answer && <AnswerForm estateId={estateId} questionId={question.id} />}
+        {canAnswer && !question.answer && <AnswerForm estateId={estateId} questionId={question.id} itemId={question.itemId} />}
       </CardContent>
     </Card>
   );
@@ -111,7 +114,7 @@ const NOBODY = 'nobody';
  * trustee may also choose who receives the item now (a receiver, or nobody): the item changes with
  * the answer. Left empty, the answer is words only and the change is made on the item.
  */
-export function AnswerForm({ estateId, questionId }: { estateId: string; questionId: string }) {
+export function AnswerForm({ estateId, questionId, itemId }: { estateId: string; questionId: string; itemId: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [outcome, setOutcome] = useState<QuestionOutcome | null>(null);
@@ -120,6 +123,10 @@ export function AnswerForm({ estateId, questionId }: { estateId: string; questio
   const members = useMembers(estateId);
   // Receivers: beneficiaries, and offspring who receive through a parent.
   const receivers = (members.data ?? []).filter((m) => m.roles.includes(Role.Beneficiary) || m.receivesThrough !== null);
+  // Who has it now: offered, but not chosen again (the server refuses a change to the same result).
+  const item = useQuestionItem(estateId, itemId, outcome === 'changed').data;
+  const holder = item?.assignment?.memberId ?? null;
+  const alreadyNobody = item !== undefined && item.status === 'unwanted';
   const ready = text.trim().length > 0 && outcome !== null && !answer.isPending;
   const reassignTo = outcome === 'changed' && receiver ? { reassignTo: receiver === NOBODY ? null : receiver } : {};
   return (
@@ -152,11 +159,13 @@ export function AnswerForm({ estateId, questionId }: { estateId: string; questio
         >
           <MenuItem value="">{t('activity:questions.receiverNone')}</MenuItem>
           {receivers.map((m) => (
-            <MenuItem key={m.id} value={m.id}>
-              <bdi>{m.displayName}</bdi>
+            <MenuItem key={m.id} value={m.id} disabled={m.id === holder}>
+              {m.id === holder ? t('activity:questions.receiverNow', { name: `\u2068${m.displayName}\u2069` }) : <bdi>{m.displayName}</bdi>}
             </MenuItem>
           ))}
-          <MenuItem value={NOBODY}>{t('activity:questions.receiverNobody')}</MenuItem>
+          <MenuItem value={NOBODY} disabled={alreadyNobody}>
+            {t(alreadyNobody ? 'activity:questions.receiverNobodyNow' : 'activity:questions.receiverNobody')}
+          </MenuItem>
         </TextField>
       )}
       <TextField

@@ -24,9 +24,17 @@ export function SupportVisitBanner() {
       icon={<Visibility />}
       role="status"
       data-testid="support-visit-banner"
-      sx={{ mx: { xs: 1, sm: 2 }, mt: 2, alignItems: 'center' }}
+      // On a phone the way back goes under the sentence, on one line, rather than squeezed beside it.
+      sx={{
+        mx: { xs: 1, sm: 2 },
+        mt: 2,
+        alignItems: 'center',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        '& .MuiAlert-message': { flex: { xs: '1 1 200px', sm: '1 1 auto' } },
+        '& .MuiAlert-action': { py: 0, mr: { xs: 0, sm: -1 }, ml: { xs: 0, sm: 'auto' }, width: { xs: '100%', sm: 'auto' }, justifyContent: 'flex-end' },
+      }}
       action={
-        <Button color="inherit" sx={{ minHeight: 44 }} disabled={visit.isPending} onClick={() => visit.mutate(null, { onSuccess: () => void navigate('/admin/estates') })}>
+        <Button color="inherit" variant="outlined" sx={{ minHeight: 48, whiteSpace: 'nowrap' }} disabled={visit.isPending} onClick={() => visit.mutate(null, { onSuccess: () => void navigate('/admin/estates') })}>
           {t('leave')}
         </Button>
       }

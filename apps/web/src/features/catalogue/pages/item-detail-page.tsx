@@ -94,8 +94,13 @@ function Detail({ estate, itemId }: { estate: EstateAccess; itemId: string }) {
   return <ItemView estate={estate} item={item.data} />;
 }
 
-/** A beneficiary is offered "Ask about this result" (disabled outside 40–90); other roles are not. */
-const offersQuestion = (decision: Decision) => decision.ok || decision.reason !== 'role';
+/**
+ * One way to ask about an item at a time. Once the results are out (40) a beneficiary asks about the
+ * item's result, a question the trustee answers on the record (disabled with why once the estate
+ * is closed, or on the administrator's visit); before that, and for everyone else, "Ask about this
+ * item" takes the item to the family's chat.
+ */
+const offersQuestion = (decision: Decision, stage: number) => (decision.ok || decision.reason !== 'role') && stage >= Stage.AssignmentCompleted;
 
 function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const { t, i18n } = useTranslation();
@@ -131,6 +136,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
   const del = offer(estate.decide('item.delete', own));
   // Once the hearts' stage is over, the person's own choice stays in view, with why it is fixed now.
   const heartOffer = offer(estate.decide('interest.set'));
+  const asksResult = offersQuestion(estate.decide('question.ask'), estate.stage);
   const heartsOver = heartOffer.shown && estate.stage > Stage.Interest ? heartOffer.refusal : null;
   const hold = offer(estate.decide('item.hold'));
   const storyOffer = offer(estate.decide('story.add'));
@@ -348,7 +354,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
               </Box>
             ))}
           </Box>
-          {estate.can('chat.post') && (
+          {estate.can('chat.post') && !asksResult && (
             <Button
               variant="outlined"
               startIcon={<Forum />}
@@ -381,7 +387,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
           {/* What became of it after the results: hand-over, or (unwanted, held) the trustee's decision. */}
           {!(assignmentView && setAside) && <ItemOutcomeCard estate={estate} item={item} />}
           <Suspense fallback={null}>
-            {offersQuestion(estate.decide('question.ask')) && <AskQuestion estateId={estateId} item={item} decision={estate.decide('question.ask')} />}
+            {asksResult && <AskQuestion estateId={estateId} item={item} decision={estate.decide('question.ask')} />}
             {estate.can('story.view') && <ItemStories estateId={estateId} itemId={item.id} itemName={item.name} canAdd={storyOffer.shown && !storyOffer.refusal} addRefusal={storyOffer.shown ? storyOffer.refusal : null} />}
             {estate.can('item.history') && <ItemHistory estateId={estateId} itemId={item.id} />}
           </Suspense>

@@ -93,6 +93,17 @@ describe('step runner', () => {
     expect(within(box).getByTestId('step-result')).toHaveTextContent('A-0001 · Gold Ring → Anna Rose');
   });
 
+  it('says in one sentence when a practice draw has nothing to draw, not a list of zeros', async () => {
+    setUp([30], 21, 21, {
+      'POST /api/estates/e1/steps/21/preview': { preview: true, notice: 'This is a practice draw.', record: {}, lines: [], certainty: { items: 0, certain: 0, receivers: 0, pools: [] } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+    const box = await screen.findByTestId('step-preview');
+    expect(within(box).getByTestId('step-nothing')).toHaveTextContent('Nothing to draw in this step: no item is waiting for it.');
+    expect(within(box).queryByTestId('step-certain')).toBeNull();
+    expect(box).not.toHaveTextContent('0 items');
+  });
+
   it('lists a step that ran from its stored record: number, name, receiver or what became of it', async () => {
     setUp([30], 14, 14, {
       'GET /api/estates/e1/draws': { draws: [{ step: 14, name: 'Assign Unwanted Items', commitment: '', ranAt: '2026-01-01T00:00:00.000Z' }] },

@@ -97,9 +97,12 @@ function Certain({ certainty }: { certainty: DrawCertaintyView }) {
         <ListItem disableGutters>
           <ListItemText primary={t('certainReceivers', { count: certainty.receivers })} />
         </ListItem>
-        <ListItem disableGutters>
-          <ListItemText primary={t('certainSure', { count: certainty.certain })} />
-        </ListItem>
+        {/* "0 items can go to only one person" says nothing: left out. */}
+        {certainty.certain > 0 && (
+          <ListItem disableGutters>
+            <ListItemText primary={t('certainSure', { count: certainty.certain })} />
+          </ListItem>
+        )}
       </List>
       <List dense disablePadding sx={{ maxHeight: 320, overflow: 'auto' }}>
         {certainty.pools.map((p) => (
@@ -240,14 +243,21 @@ export function StepRunner({ estateId, step, policy }: Props) {
           <Typography component="h3" sx={{ fontWeight: 700, color: 'warning.dark', mb: 1 }}>
             {t(preview.certainty ? 'draw-results:practiceTitle' : 'process:steps.simulation')}
           </Typography>
-          <Typography sx={{ mb: 2 }}>{t(preview.certainty ? 'draw-results:practiceText' : 'draw-results:exactText')}</Typography>
-          {preview.certainty && <Certain certainty={preview.certainty} />}
-          {preview.certainty && (
-            <Typography component="h4" sx={{ fontWeight: 700, mb: 0.5 }}>
-              {t('draw-results:practiceResult')}
-            </Typography>
+          {preview.certainty?.items === 0 ? (
+            // Nothing waits for this draw: one plain sentence, not a list of zeros.
+            <Typography data-testid="step-nothing">{t('draw-results:nothingToDraw')}</Typography>
+          ) : (
+            <>
+              <Typography sx={{ mb: 2 }}>{t(preview.certainty ? 'draw-results:practiceText' : 'draw-results:exactText')}</Typography>
+              {preview.certainty && <Certain certainty={preview.certainty} />}
+              {preview.certainty && (
+                <Typography component="h4" sx={{ fontWeight: 700, mb: 0.5 }}>
+                  {t('draw-results:practiceResult')}
+                </Typography>
+              )}
+              <ResultLines lines={preview.lines} />
+            </>
           )}
-          <ResultLines lines={preview.lines} />
         </Box>
       )}
       {ran && stored.data && (

@@ -41,7 +41,8 @@ function Figure({ value, label }: { value: string | number; label: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Typography sx={{ fontSize: { xs: '1.05rem', sm: '1.3rem' }, fontWeight: 700, overflowWrap: 'anywhere' }}>
-        <bdi>{value}</bdi>
+        {/* An amount stays one piece ("10,580.50 US$" in Arabic), breaking only where nothing else fits. */}
+        <bdi>{String(value).replace(/ /g, '\u00a0')}</bdi>
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {label}
