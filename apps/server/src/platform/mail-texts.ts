@@ -164,3 +164,17 @@ export function questionAnsweredMail(reader: Reader, input: { estate: string; it
     memberWhy(reader, input.estate),
   );
 }
+
+/** An appraiser's or seller's work: an item now needs an appraisal, or is to be sold. */
+export function helperMail(reader: Reader, kind: 'appraise' | 'sale', input: { estate: string; item: { label: string; name: string }; url: string }): MailMessage {
+  const texts = TEXTS[reader.language].helper;
+  const values = { estate: input.estate };
+  return compose(
+    reader,
+    fill(texts[`${kind}Subject`], values),
+    [fill(texts[kind], values)],
+    { label: texts.button, url: input.url },
+    memberWhy(reader, input.estate),
+    [{ label: input.item.label, text: input.item.name }],
+  );
+}

@@ -27,7 +27,7 @@ const TABLE: [string, number[], StageCode, string[], string[]][] = [
     ['reports', 'analytics', 'accounts', 'admin-users'],
   ],
   ['beneficiary once results are published', [0, 10], 40, ['my-items', 'reports'], ['trustee-reports']],
-  ['observer', [0, 1], 11, ['assets', 'reports'], ['analytics', 'accounts', 'my-items']],
+  ['observer', [0, 1], 11, ['assets', 'reports', 'analytics'], ['accounts', 'my-items']],
   ['offspring', [0, 2], 11, ['assets', 'todo', 'my-items'], ['reports', 'analytics']],
   ['asset creator', [0, 4], 1, ['assets', 'locations'], ['reports', 'control', 'my-items']],
   [
