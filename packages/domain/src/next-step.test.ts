@@ -3,8 +3,8 @@ import { nextStep, type NextStepFacts } from './next-step.js';
 import { Role } from './roles.js';
 import { Stage } from './stages.js';
 
-const counts = { items: 10, reviewed: 0, hearted: 0, ranked: 0, rankLimit: 0, tokensUsed: 0, tokensBudget: 0, received: 0 };
-const facts = (over: Partial<NextStepFacts>): NextStepFacts => ({ estateId: 'e1', stage: Stage.Approve, roles: [Role.Beneficiary], done: false, dueAt: null, leads: false, counts, ...over });
+const counts = { items: 10, reviewed: 0, hearted: 0, ranked: 0, rankLimit: 0, tokensUsed: 0, tokensBudget: 0, received: 0, appraised: 0, toAppraise: 0, sold: 0, toSell: 0 };
+const facts = (over: Partial<NextStepFacts>): NextStepFacts => ({ estateId: 'e1', stage: Stage.Approve, roles: [Role.Beneficiary], done: false, dueAt: null, leads: false, agreed: true, counts, ...over });
 
 describe('next step', () => {
   it('gives a beneficiary their review with its progress and deadline', () => {
@@ -40,5 +40,32 @@ describe('next step', () => {
     expect(nextStep(facts({ stage: Stage.Tokens, counts: { ...counts, tokensUsed: 2, tokensBudget: 5 } }))).toMatchObject({ task: 'tokens', progress: { done: 2, total: 5 } });
     expect(nextStep(facts({ stage: Stage.Ranking, counts: { ...counts, ranked: 1, rankLimit: 4 } }))).toMatchObject({ task: 'rank', progress: { done: 1, total: 4 } });
     expect(nextStep(facts({ stage: Stage.AssignmentCompleted, counts: { ...counts, received: 7 } }))).toMatchObject({ task: 'results', path: '/my-items?tab=assigned', progress: { done: 7, total: null } });
+  });
+
+  it('asks for the Terms and Agreement before any other task', () => {
+    expect(nextStep(facts({ agreed: false }))).toEqual({ kind: 'task', task: 'agreements', stage: Stage.Approve, path: '/agreements?estate=e1', dueAt: null, progress: { done: 0, total: null } });
+    expect(nextStep(facts({ agreed: false, roles: [Role.Offspring], stage: Stage.Initial })).kind === 'task').toBe(true);
+    // Helpers give no input, so they are not asked.
+    expect(nextStep(facts({ agreed: false, roles: [Role.Observer] })).kind).toBe('wait');
+  });
+
+  it('offers no turn with nothing in it', () => {
+    expect(nextStep(facts({ stage: Stage.Tokens, counts: { ...counts, tokensBudget: 0 } })).kind).toBe('wait');
+    expect(nextStep(facts({ stage: Stage.Distribution, counts: { ...counts, received: 0 } })).kind).toBe('wait');
+  });
+
+  it('gives an offspring advice in stage 11, and the helpers their appraisals and sales', () => {
+    expect(nextStep(facts({ stage: Stage.Interest, roles: [Role.Offspring], counts: { ...counts, hearted: 2 } }))).toEqual({
+      kind: 'task', task: 'advice', stage: Stage.Interest, path: '/p/e1/i', dueAt: null, progress: { done: 2, total: null },
+    });
+    const settling = { ...counts, appraised: 1, toAppraise: 2, sold: 0, toSell: 3 };
+    expect(nextStep(facts({ stage: Stage.Distribution, roles: [Role.Appraiser], counts: settling }))).toEqual({
+      kind: 'task', task: 'appraise', stage: Stage.Distribution, path: '/unwanted-items', dueAt: null, progress: { done: 1, total: 3 },
+    });
+    expect(nextStep(facts({ stage: Stage.Finalizing, roles: [Role.Seller], counts: settling }))).toMatchObject({ task: 'sale', progress: { done: 0, total: 3 } });
+    expect(nextStep(facts({ stage: Stage.Finalizing, roles: [Role.Buyer], counts: settling })).kind).toBe('task');
+    // Nothing waits: nothing to do.
+    expect(nextStep(facts({ stage: Stage.Finalizing, roles: [Role.Seller], counts: { ...settling, toSell: 0 } })).kind).toBe('wait');
+    expect(nextStep(facts({ stage: Stage.Approve, roles: [Role.Appraiser], counts: settling })).kind).toBe('wait');
   });
 });

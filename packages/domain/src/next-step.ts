@@ -1,13 +1,16 @@
 /**
- * The one thing a person should do next in an estate, for the large card at the top of Home: their
- * own task in this stage (the same derived to-do the to-do list shows) with its progress, or, for
- * those who lead the estate, the control panel, or a calm "nothing to do now".
+ * The one thing a person should do next in an estate, for the large card at the top of Home: the
+ * Terms and Agreement first for those who give input, then their own task in this stage (the same
+ * derived to-do the to-do list shows) with its progress, a helper's appraisals or sales, or, for
+ * those who lead the estate, the control panel, or a calm "nothing to do now" (api.md, "Next step
+ * for every role").
  */
+import { AGREEMENTS_PATH, givesInput } from './consent.js';
 import { Role } from './roles.js';
 import { Stage, type StageCode } from './stages.js';
-import { stageTodo } from './todos.js';
+import { helperTodo, stageTodo } from './todos.js';
 
-export const NEXT_TASKS = ['catalogue', 'review', 'heart', 'rank', 'tokens', 'results', 'handover'] as const;
+export const NEXT_TASKS = ['agreements', 'catalogue', 'review', 'heart', 'advice', 'rank', 'tokens', 'results', 'handover', 'appraise', 'sale'] as const;
 export type NextTask = (typeof NEXT_TASKS)[number];
 
 const TASK_OF: Partial<Record<StageCode, NextTask>> = {
@@ -30,6 +33,12 @@ export type NextStepCounts = {
   tokensUsed: number;
   tokensBudget: number;
   received: number;
+  /** Unwanted or held items with a disposition: appraised so far, and still without an appraisal. */
+  appraised: number;
+  toAppraise: number;
+  /** Items marked "sell": sold so far, and still without a sale. */
+  sold: number;
+  toSell: number;
 };
 
 export type NextStepFacts = {
@@ -41,6 +50,8 @@ export type NextStepFacts = {
   dueAt: string | null;
   /** They lead the estate (may move its stage). */
   leads: boolean;
+  /** They accepted the current Terms of Use and Agreement. */
+  agreed: boolean;
   counts: NextStepCounts;
 };
 
@@ -59,6 +70,7 @@ function progressOf(task: NextTask, c: NextStepCounts): Progress {
     case 'review':
       return { done: c.reviewed, total: c.items };
     case 'heart':
+    case 'advice':
       return { done: c.hearted, total: null };
     case 'rank':
       return { done: c.ranked, total: c.rankLimit };
@@ -67,21 +79,46 @@ function progressOf(task: NextTask, c: NextStepCounts): Progress {
     case 'results':
     case 'handover':
       return { done: c.received, total: null };
+    case 'appraise':
+      return { done: c.appraised, total: c.appraised + c.toAppraise };
+    case 'sale':
+      return { done: c.sold, total: c.sold + c.toSell };
+    case 'agreements':
+      return { done: 0, total: null };
   }
 }
 
+/** A turn with nothing in it is no turn: no tokens to place, nothing to collect. */
+function isEmptyTurn(task: NextTask, c: NextStepCounts): boolean {
+  return (task === 'tokens' && c.tokensBudget === 0) || ((task === 'handover' || task === 'results') && c.received === 0);
+}
+
+/** The helpers' work (appraiser, seller or buyer) while items wait for it, or an offspring's advice. */
+function helperStep(f: NextStepFacts): NextStep | undefined {
+  const todo = helperTodo({ estateId: f.estateId, stage: f.stage, roles: f.roles, pending: { appraise: f.counts.toAppraise, sale: f.counts.toSell }, done: f.done });
+  if (!todo || todo.done) return undefined;
+  const task = todo.task;
+  return { kind: 'task', task, stage: f.stage, path: todo.path, dueAt: task === 'advice' ? f.dueAt : null, progress: progressOf(task, f.counts) };
+}
+
 export function nextStep(f: NextStepFacts): NextStep {
+  // Nothing they give counts before the Terms and Agreement are accepted: that comes first.
+  if (givesInput(f.roles) && !f.agreed && f.stage < Stage.Completed) {
+    return { kind: 'task', task: 'agreements', stage: f.stage, path: `${AGREEMENTS_PATH}?estate=${f.estateId}`, dueAt: null, progress: progressOf('agreements', f.counts) };
+  }
   const todo = stageTodo({ estateId: f.estateId, stage: f.stage, roles: f.roles, dueAt: f.dueAt, done: f.done });
   const task = TASK_OF[f.stage];
   // Cataloguing is the trustee's own work only when they are not leading: they see the control panel.
   const ownTask = todo && task && !(task === 'catalogue' && f.leads && !f.roles.includes(Role.Creator));
-  if (ownTask) {
+  if (ownTask && !isEmptyTurn(task, f.counts)) {
     const progress = progressOf(task, f.counts);
     // Review is finished when every item has an answer, even before "I'm done" is pressed.
     const finished = f.done || (task === 'review' && progress.total !== null && progress.total > 0 && progress.done >= progress.total);
     if (!finished) return { kind: 'task', task, stage: f.stage, path: todo.path, dueAt: f.dueAt, progress };
     if (!f.leads) return { kind: 'finished', stage: f.stage, task };
   }
+  const helper = helperStep(f);
+  if (helper) return helper;
   if (f.leads) return { kind: 'lead', stage: f.stage, path: '/trustee/control' };
   return { kind: 'wait', stage: f.stage };
 }

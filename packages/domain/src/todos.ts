@@ -65,3 +65,35 @@ export function stageTodo(input: {
     path: (PATHS[input.stage] ?? '/i/').replace('{eid}', input.estateId),
   };
 }
+
+export type HelperTask = 'advice' | 'appraise' | 'sale';
+
+/** Stages in which unwanted and held items get their appraisal and sale (the policy's `afterResultsOpen`). */
+const SETTLING_STAGES: readonly StageCode[] = [Stage.AssignmentCompleted, Stage.Distribution, Stage.DistributionCompleted, Stage.Finalizing];
+
+/**
+ * The work of the people around the beneficiaries: an offspring's hearts in stage 11 count as advice;
+ * an appraiser values the unwanted or held items the trustee decided on; a seller or buyer records
+ * the sale of items marked "sell". Each only while something waits for them (`pending`).
+ */
+export function helperTodo(input: {
+  estateId: string;
+  stage: StageCode;
+  roles: readonly number[];
+  pending: { appraise: number; sale: number };
+  done: boolean;
+}): (StageTodo & { task: HelperTask }) | undefined {
+  const has = (r: number) => input.roles.includes(r);
+  const base = { estateId: input.estateId, stage: input.stage, dueAt: null, required: false };
+  if (input.stage === Stage.Interest && has(Role.Offspring) && !has(Role.Beneficiary)) {
+    return { ...base, task: 'advice', id: `advice-${input.estateId}-${input.stage}`, titleKey: 'todo:helper.advice', done: input.done, path: `/p/${input.estateId}/i` };
+  }
+  if (!SETTLING_STAGES.includes(input.stage)) return undefined;
+  if (has(Role.Appraiser) && input.pending.appraise > 0) {
+    return { ...base, task: 'appraise', id: `appraise-${input.estateId}`, titleKey: 'todo:helper.appraise', done: false, path: '/unwanted-items' };
+  }
+  if ((has(Role.Seller) || has(Role.Buyer)) && input.pending.sale > 0) {
+    return { ...base, task: 'sale', id: `sale-${input.estateId}`, titleKey: 'todo:helper.sale', done: false, path: '/unwanted-items' };
+  }
+  return undefined;
+}

@@ -33,9 +33,10 @@ export function stageName(language: Language, stage: StageCode): string {
   return STAGES[language][String(stage)]?.name ?? STAGES.en[String(stage)]?.name ?? String(stage);
 }
 
-export function formatMailDate(language: Language, at: Date): string {
+/** A date and time in the estate's time zone, with the zone's name (api.md: every time in a mail). */
+export function formatMailDate(language: Language, at: Date, timeZone = 'UTC'): string {
   const locale = language === 'ar' ? 'ar-EG' : language;
-  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(at)} (UTC)`;
+  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(at)} (${timeZone})`;
 }
 
 function rolesText(texts: MailTexts, roles: readonly number[]): string {
@@ -87,12 +88,12 @@ function compose(
 }
 
 /** The estate moved to a stage in which this person has something to do. */
-export function turnMail(reader: Reader, input: { estate: string; stage: StageCode; deadline: Date | null; url: string }): MailMessage | undefined {
+export function turnMail(reader: Reader, input: { estate: string; stage: StageCode; deadline: Date | null; url: string; timeZone?: string }): MailMessage | undefined {
   const texts = TEXTS[reader.language];
   const task = (texts.tasks as Record<string, string>)[String(input.stage)];
   if (!task) return undefined;
   const values = { estate: input.estate, stage: stageName(reader.language, input.stage), task };
-  const due = input.deadline ? fill(texts.turn.deadline, { deadline: formatMailDate(reader.language, input.deadline) }) : texts.turn.noDeadline;
+  const due = input.deadline ? fill(texts.turn.deadline, { deadline: formatMailDate(reader.language, input.deadline, input.timeZone) }) : texts.turn.noDeadline;
   return compose(reader, fill(texts.turn.subject, values), [fill(texts.turn.intro, values), due], { label: texts.turn.button, url: input.url }, memberWhy(reader, input.estate));
 }
 
@@ -103,9 +104,9 @@ export function resultsMail(reader: Reader, input: { estate: string; url: string
 }
 
 /** A day before a stage's deadline, to someone who has not finished. */
-export function reminderMail(reader: Reader, input: { estate: string; stage: StageCode; deadline: Date; url: string }): MailMessage {
+export function reminderMail(reader: Reader, input: { estate: string; stage: StageCode; deadline: Date; url: string; timeZone?: string }): MailMessage {
   const texts = TEXTS[reader.language];
-  const values = { estate: input.estate, stage: stageName(reader.language, input.stage), deadline: formatMailDate(reader.language, input.deadline) };
+  const values = { estate: input.estate, stage: stageName(reader.language, input.stage), deadline: formatMailDate(reader.language, input.deadline, input.timeZone) };
   return compose(reader, fill(texts.reminder.subject, values), [fill(texts.reminder.intro, values), texts.reminder.outro], { label: texts.reminder.button, url: input.url }, memberWhy(reader, input.estate));
 }
 
@@ -143,11 +144,11 @@ export function noteReminderMail(reader: AccountReader, note: { title: string; d
 export function handoverMail(
   reader: Reader,
   kind: 'scheduled' | 'shipped' | 'reminder',
-  input: { estate: string; lines: { label: string; name: string; forChild: string | null }[]; when: Date | null; url: string },
+  input: { estate: string; lines: { label: string; name: string; forChild: string | null }[]; when: Date | null; url: string; timeZone?: string },
 ): MailMessage {
   const texts = TEXTS[reader.language].handover;
   const values = { estate: input.estate };
-  const when = kind === 'scheduled' && input.when ? fill(texts.when, { date: formatMailDate(reader.language, input.when) }) : '';
+  const when = kind === 'scheduled' && input.when ? fill(texts.when, { date: formatMailDate(reader.language, input.when, input.timeZone) }) : '';
   const lines = input.lines.map((l) => ({ label: l.label, text: l.forChild ? `${l.name} ${fill(texts.forChild, { name: l.forChild })}` : l.name }));
   return compose(reader, fill(texts[`${kind}Subject`], values), [fill(texts[kind], values), when], { label: texts.button, url: input.url }, memberWhy(reader, input.estate), lines);
 }
@@ -162,5 +163,19 @@ export function questionAnsweredMail(reader: Reader, input: { estate: string; it
     [fill(texts.intro, values), texts[input.outcome], fill(texts.answer, { text: input.text.slice(0, 2000) })],
     { label: texts.button, url: input.url },
     memberWhy(reader, input.estate),
+  );
+}
+
+/** An appraiser's or seller's work: an item now needs an appraisal, or is to be sold. */
+export function helperMail(reader: Reader, kind: 'appraise' | 'sale', input: { estate: string; item: { label: string; name: string }; url: string }): MailMessage {
+  const texts = TEXTS[reader.language].helper;
+  const values = { estate: input.estate };
+  return compose(
+    reader,
+    fill(texts[`${kind}Subject`], values),
+    [fill(texts[kind], values)],
+    { label: texts.button, url: input.url },
+    memberWhy(reader, input.estate),
+    [{ label: input.item.label, text: input.item.name }],
   );
 }

@@ -7,7 +7,25 @@ import { nameText } from './text.js';
 
 export const estateNameSchema = nameText(120);
 
-export const createEstateBody = z.strictObject({ name: estateNameSchema });
+/** An IANA time zone name the runtime knows (`Europe/Istanbul`): every time in a page or mail is shown in it. */
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Choose a time zone from the list, such as Europe/Istanbul.');
+
+/** The estate's currency: an ISO 4217 code (USD, EUR, TRY). */
+export const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code, such as EUR.');
+
+/** A new estate; its time zone defaults to the creating trustee's browser zone (api.md). */
+export const createEstateBody = z.strictObject({ name: estateNameSchema, timeZone: timeZoneSchema.optional(), currency: currencySchema.optional() });
 
 export const estateSettingsSchema = z.strictObject({
   highInterestThreshold: z.number().int().min(2).max(100),
@@ -17,6 +35,10 @@ export const estateSettingsSchema = z.strictObject({
   notify: z.boolean(),
   /** After stage 40 the trustee may show beneficiaries the full draw records (distribution.md). */
   publishFullRecords: z.boolean(),
+  /** Every time in a page or mail is shown in the estate's zone, with its name (api.md). */
+  timeZone: timeZoneSchema,
+  /** The currency of the estate's values and sales. */
+  currency: currencySchema,
 });
 export type EstateSettings = z.infer<typeof estateSettingsSchema>;
 
@@ -27,6 +49,8 @@ export const DEFAULT_ESTATE_SETTINGS: EstateSettings = {
   equalTokenBudget: 0,
   notify: true,
   publishFullRecords: false,
+  timeZone: 'UTC',
+  currency: 'USD',
 };
 
 export const updateEstateBody = z.strictObject({

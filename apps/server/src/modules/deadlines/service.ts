@@ -5,10 +5,12 @@
  */
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { hasDeadline } from '@estate/domain/process';
-import { STAGE_NAMES, isStageCode, type StageCode } from '@estate/domain/stages';
+import { STAGE_NAMES, Stage, isStageCode, type StageCode } from '@estate/domain/stages';
 import { Role } from '@estate/domain/roles';
 import type { Db } from '../../db/client.js';
-import { deadlines, estates, memberships, participation, users } from '../../db/schema.js';
+import { approvals, deadlines, estates, items, memberships, participation, users } from '../../db/schema.js';
+import { queryRows } from '../../db/client.js';
+import { settingsOf } from '../../platform/pool.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -95,7 +97,24 @@ export async function processDueDeadlines(ctx: AppContext): Promise<{ estateId: 
   return results;
 }
 
-/** A day before a deadline, each member of the estate gets a reminder by mail and in the app. */
+/**
+ * Who has finished the stage and gets no reminder: those who said "I'm done", and in the review
+ * (stage 2) those who answered every item, with or without "I'm done" (api.md: reminders go only
+ * to people whose task is not finished).
+ */
+async function finishedMembers(ctx: AppContext, estateId: string, stage: number): Promise<Set<string>> {
+  const said = await ctx.db.select({ id: participation.memberId }).from(participation).where(inEstate(participation, estateId, eq(participation.stage, stage)));
+  const done = new Set(said.map((p) => p.id));
+  if (stage === Stage.Approve) {
+    const answered = await queryRows<{ member_id: string }>(ctx.db, sql`
+      select a.member_id from ${approvals} a where a.estate_id = ${estateId}
+      group by a.member_id having count(*) >= (select count(*) from ${items} i where i.estate_id = ${estateId})`);
+    for (const row of answered) done.add(row.member_id);
+  }
+  return done;
+}
+
+/** A day before a deadline, each member of the estate who has not finished gets a reminder by mail and in the app. */
 export async function sendDueReminders(ctx: AppContext): Promise<number> {
   const now = ctx.now();
   const soon = await ctx.db
@@ -117,16 +136,14 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.estateId, deadline.estateId), sql`${Role.Beneficiary} = any(${memberships.roles})`, ne(users.accountStatus, 'disabled')));
-    const done = new Set(
-      (await ctx.db.select({ id: participation.memberId }).from(participation).where(inEstate(participation, deadline.estateId, eq(participation.stage, deadline.stage)))).map((p) => p.id),
-    );
+    const done = await finishedMembers(ctx, deadline.estateId, deadline.stage);
     for (const person of people.filter((p) => !done.has(p.id))) {
       const todo = stageTodo({ estateId: deadline.estateId, stage: deadline.stage as StageCode, roles: person.roles, dueAt: deadline.dueAt.toISOString(), done: false });
       const url = `${ctx.config.PUBLIC_URL}${todo?.path ?? '/'}`;
       const reader = { email: person.email, firstName: person.firstName, language: readerLanguage(person.settings), roles: person.roles };
       // Someone who turned mail off (quick settings) still gets the notice in the app.
       if (person.settings['notifications'] !== false) {
-        await ctx.mailer.send(reminderMail(reader, { estate: estateName, stage: deadline.stage as StageCode, deadline: deadline.dueAt, url }));
+        await ctx.mailer.send(reminderMail(reader, { estate: estateName, stage: deadline.stage as StageCode, deadline: deadline.dueAt, url, timeZone: settingsOf(settings).timeZone }));
       }
       await ctx.events.publish({ type: 'notification', userId: person.id, estateId: deadline.estateId, data: { kind: 'deadline-reminder', stage: deadline.stage, dueAt: deadline.dueAt.toISOString() } });
       sent += 1;

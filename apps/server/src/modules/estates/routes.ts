@@ -14,7 +14,7 @@ export function estateRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { tags: ['estates'], body: createEstateBody, response: { 201: estateAnswer, ...errorResponses(400, 401, 403) } },
     handler: async (req, reply) => {
       const user = caller(req);
-      return reply.code(201).send({ estate: await estates.createEstate(ctx, user, req.body.name) });
+      return reply.code(201).send({ estate: await estates.createEstate(ctx, user, req.body.name, { timeZone: req.body.timeZone, currency: req.body.currency }) });
     },
   });
 

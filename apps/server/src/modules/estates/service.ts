@@ -28,10 +28,10 @@ export function toEstateDto(row: EstateRow): Estate {
   };
 }
 
-export async function createEstate(ctx: AppContext, user: UserRow, name: string): Promise<Estate> {
+export async function createEstate(ctx: AppContext, user: UserRow, name: string, chosen: { timeZone?: string | undefined; currency?: string | undefined } = {}): Promise<Estate> {
   const id = newId();
   const row = await ctx.db.transaction(async (tx) => {
-    const [estate] = await tx.insert(estates).values({ id, name, createdBy: user.id, settings: DEFAULT_ESTATE_SETTINGS }).returning();
+    const [estate] = await tx.insert(estates).values({ id, name, createdBy: user.id, settings: { ...DEFAULT_ESTATE_SETTINGS, ...(chosen.timeZone ? { timeZone: chosen.timeZone } : {}), ...(chosen.currency ? { currency: chosen.currency } : {}) } }).returning();
     await tx.insert(memberships).values({ estateId: id, userId: user.id, roles: [Role.Trustee] });
     await recordActivity(tx, { estateId: id, actorId: user.id, action: 'estate.created', entity: 'estate', entityId: id, field: 'name', to: name });
     return estate!;

@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { recheckAccess } from '../../platform/pool.js';
 import { inEstate } from '../../platform/tenancy.js';
+import { mailHelpers } from './notify-helpers.js';
 
 /** Items nobody received: these get a disposition. */
 export const DISPOSABLE_STATUSES = ['unwanted', 'hold'] as const;
@@ -81,7 +82,7 @@ async function finish(ctx: AppContext, access: EstateAccess, itemId: string): Pr
 /** `PUT …/items/:iid/disposition` (trustee, from stage 40). The item shows it as its outcome. */
 export async function setDisposition(ctx: AppContext, access: EstateAccess, itemId: string, body: DispositionBody) {
   const estateId = access.estate.id;
-  await ctx.db.transaction(async (tx) => {
+  const before = await ctx.db.transaction(async (tx) => {
     await recheckAccess(tx, access, 'disposition.set');
     const item = await lockedItem(tx, estateId, itemId);
     const before = await current(tx, estateId, itemId);
@@ -93,7 +94,11 @@ export async function setDisposition(ctx: AppContext, access: EstateAccess, item
     await tx.insert(dispositions).values({ estateId, itemId, ...values }).onConflictDoUpdate({ target: dispositions.itemId, set: values });
     await tx.update(items).set({ unwantedOutcome: body.disposition, version: sql`${items.version} + 1`, updatedAt: now }).where(inEstate(items, estateId, eq(items.id, itemId)));
     await recordActivity(tx, { estateId, actorId: access.user.id, action: 'disposition.set', entity: 'item', entityId: itemId, field: 'disposition', from: before?.disposition ?? null, to: { disposition: body.disposition, note: values.note } });
+    return before;
   });
+  // The helpers hear of new work: a first decision needs an appraisal; "sell" needs a sale.
+  if (!before) ctx.mailer.inBackground(() => mailHelpers(ctx, estateId, itemId, 'appraise', access.user.id));
+  if (body.disposition === 'sell' && before?.disposition !== 'sell') ctx.mailer.inBackground(() => mailHelpers(ctx, estateId, itemId, 'sale', access.user.id));
   return finish(ctx, access, itemId);
 }
 

@@ -13,6 +13,7 @@ import type { EstateAccess } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { inEstate } from '../../platform/tenancy.js';
+import { settingsOf } from '../../platform/pool.js';
 import { handoverMail, readerLanguage } from '../../platform/mail-texts.js';
 
 /** How long after an item was handed over or shipped its receiver is reminded to confirm it. */
@@ -23,7 +24,7 @@ type Line = { label: string; name: string; forChild: string | null };
 
 const wantsMail = (settings: Record<string, unknown>) => settings['notifications'] !== false;
 
-function mailFor(person: Person, kind: 'scheduled' | 'shipped' | 'reminder', input: { estate: string; lines: Line[]; when: Date | null; url: string }): MailMessage {
+function mailFor(person: Person, kind: 'scheduled' | 'shipped' | 'reminder', input: { estate: string; lines: Line[]; when: Date | null; url: string; timeZone: string }): MailMessage {
   return handoverMail({ email: person.email, firstName: person.firstName, language: readerLanguage(person.settings), roles: person.roles }, kind, input);
 }
 
@@ -85,7 +86,7 @@ export async function notifyHandover(
   ctx.mailer.inBackground(async () => {
     for (const { person, lines } of groups) {
       if (person.status === 'disabled' || !wantsMail(person.settings)) continue;
-      await ctx.mailer.send(mailFor(person, status, { estate: access.estate.name, lines, when: first?.scheduledAt ?? null, url }));
+      await ctx.mailer.send(mailFor(person, status, { estate: access.estate.name, lines, when: first?.scheduledAt ?? null, url, timeZone: settingsOf(access.estate.settings).timeZone }));
     }
   });
 }
@@ -122,7 +123,7 @@ export async function sendReceiptReminders(ctx: AppContext): Promise<number> {
     for (const { person, lines } of await audience(ctx, estateId, itemIds)) {
       await ctx.events.publish({ type: 'notification', userId: person.id, estateId, data: { kind: 'receipt-reminder', count: lines.length, labels: lines.map((l) => l.label) } });
       if (estate.settings['notify'] === false || person.status === 'disabled' || !wantsMail(person.settings)) continue;
-      await ctx.mailer.send(mailFor(person, 'reminder', { estate: estate.name, lines, when: null, url }));
+      await ctx.mailer.send(mailFor(person, 'reminder', { estate: estate.name, lines, when: null, url, timeZone: settingsOf(estate.settings).timeZone }));
       sent += 1;
     }
   }

@@ -192,5 +192,5 @@ it('holds a session begun under a longer lifetime to 90 days, whatever its token
 
 it('refuses to start with one secret for both sessions and file links', async () => {
   const same = 'one-secret-for-everything-0123456789abcdef';
-  await expect(createContext({ ...h.config, JWT_SECRET: same, FILE_URL_SECRET: same }, h.database, pino({ level: 'silent' }))).rejects.toThrow(/FILE_URL_SECRET must differ from JWT_SECRET/);
+  await expect(createContext({ ...h.config, JWT_SECRET: same, FILE_URL_SECRET: same }, h.database, pino({ level: 'silent' }), () => h.clock.now, processHandlers)).rejects.toThrow(/FILE_URL_SECRET must differ from JWT_SECRET/);
 });

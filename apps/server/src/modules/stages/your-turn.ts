@@ -11,6 +11,7 @@ import { deadlines, estates, memberships, users } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { readerLanguage, resultsMail, turnMail, type Reader } from '../../platform/mail-texts.js';
 import { inEstate } from '../../platform/tenancy.js';
+import { settingsOf } from '../../platform/pool.js';
 
 /** Someone who asked for no mail (quick settings) still sees the notice in the app. */
 const wantsMail = (settings: Record<string, unknown>) => settings['notifications'] !== false;
@@ -39,7 +40,7 @@ export async function mailWhoseTurnItIs(ctx: AppContext, estateId: string, stage
     const mail =
       stage === Stage.AssignmentCompleted && person.roles.includes(Role.Beneficiary)
         ? resultsMail(reader, { estate: estate.name, url })
-        : turnMail(reader, { estate: estate.name, stage, deadline: deadline?.dueAt ?? null, url });
+        : turnMail(reader, { estate: estate.name, stage, deadline: deadline?.dueAt ?? null, url, timeZone: settingsOf(estate.settings).timeZone });
     await ctx.events.publish({ type: 'notification', userId: person.id, estateId, data: { kind: 'your-turn', stage } });
     if (!mail || !wantsMail(person.settings)) continue;
     await ctx.mailer.send(mail);

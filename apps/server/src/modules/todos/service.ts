@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Role } from '@estate/domain/roles';
 import { Stage, isStageCode } from '@estate/domain/stages';
-import { stageTodo, type StageTodo } from '@estate/domain/todos';
+import { helperTodo, stageTodo, type StageTodo } from '@estate/domain/todos';
 import { consentTodo } from '@estate/domain/consent';
 import { approvals, deadlines, dispositions, estates, items, memberships, participation } from '../../db/schema.js';
 import type { UserRow } from '../../platform/auth.js';
@@ -28,6 +28,10 @@ export async function listTodos(ctx: AppContext, user: UserRow): Promise<StageTo
         where i.estate_id = ${estates.id} and i.status in ('unwanted', 'hold')
           and not exists (select 1 from ${dispositions} d where d.item_id = i.id)) else 0 end`,
       agreed: acceptedCurrentSql(estates.id, user.id),
+      // The helpers' work: decided unwanted or held items without an appraisal, items to sell without a sale.
+      toAppraise: sql<number>`(select count(*)::int from ${dispositions} d join ${items} i on i.id = d.item_id
+        where d.estate_id = ${estates.id} and i.status in ('unwanted', 'hold') and d.appraised_at is null)`,
+      toSell: sql<number>`(select count(*)::int from ${dispositions} d where d.estate_id = ${estates.id} and d.disposition = 'sell' and d.sale_price is null)`,
     })
     .from(memberships)
     .innerJoin(estates, eq(estates.id, memberships.estateId))
@@ -44,6 +48,11 @@ export async function listTodos(ctx: AppContext, user: UserRow): Promise<StageTo
     const consent = consentTodo({ estateId: row.estateId, stage: row.stage, roles: row.roles, accepted: row.agreed });
     if (consent) todos.push(consent);
     if (todo) todos.push(todo);
+    const helper = helperTodo({ estateId: row.estateId, stage: row.stage, roles: row.roles, pending: { appraise: row.toAppraise, sale: row.toSell }, done: row.markedDone });
+    if (helper) {
+      const { task: _task, ...listed } = helper;
+      todos.push({ ...listed, dueAt: helper.task === 'advice' ? (row.dueAt?.toISOString() ?? null) : null });
+    }
   }
   return todos;
 }

@@ -344,6 +344,33 @@ describe('going through items in one flow', () => {
     renderApp('/p/e1/i/it1');
     const bar = within(await screen.findByRole('navigation', { name: 'Going through the items' }, { timeout: 8000 }));
     expect(bar.getByText('The will already gives this item to someone.')).toBeInTheDocument();
-    expect(bar.queryByRole('button', { name: "I'd like this" })).not.toBeInTheDocument();
+    expect(bar.getByRole('button', { name: "I'd like this" })).toBeDisabled();
+  });
+
+  it('offers no heart on a Return item, says why, and does not call it assigned', async () => {
+    signedIn([10], 11, { 'GET /api/estates/e1/items/it1': { item: fullItem({ distribution: 'return', status: 'assigned' }) } });
+    renderApp('/p/e1/i/it1');
+    const bar = within(await screen.findByRole('navigation', { name: 'Going through the items' }, { timeout: 8000 }));
+    expect(bar.getByRole('button', { name: "I'd like this" })).toBeDisabled();
+    expect(bar.getByText('This item goes back to its owner, so it is not being divided.')).toBeInTheDocument();
+    expect(screen.getByText('Goes back to its owner')).toBeInTheDocument();
+    expect(screen.queryByText('Assigned')).not.toBeInTheDocument();
+  });
+
+  it('keeps a flag: the next tap moves on without approving', async () => {
+    window.sessionStorage.setItem('estate.itemFlow.e1', JSON.stringify({ ids: ['it0', 'it1', 'it2'], search: '?review=1' }));
+    const api = signedIn([10], 2, {
+      'GET /api/estates/e1/items/it1': { item: fullItem() },
+      'GET /api/estates/e1/items/it2': { item: fullItem({ id: 'it2', name: 'Brass Lamp', number: 2, label: 'A-0002' }) },
+      'GET /api/estates/e1/approvals/mine': { approvals: [{ itemId: 'it1', status: 'flagged', comment: 'Wrong author', suggestion: null, resolution: null, automatic: false }] },
+    });
+    renderApp('/p/e1/i/it1?review=1');
+    const user = userEvent.setup();
+    const bar = within(await screen.findByRole('navigation', { name: 'Going through the items' }, { timeout: 8000 }));
+    const next = await bar.findByRole('button', { name: 'Next item (your flag stays)' });
+    expect(bar.queryByRole('button', { name: 'Correct — next' })).not.toBeInTheDocument();
+    await user.click(next);
+    expect(await screen.findByRole('heading', { name: 'Brass Lamp' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(api.find('PUT', '/api/estates/e1/items/it1/approval')).toHaveLength(0);
   });
 });

@@ -8,7 +8,7 @@ export function useCreateEstateMutation() {
   const { reloadMe } = useSession();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { estate } = await api<EstateAnswer>('/api/estates', { method: 'POST', body: { name } });
+      const { estate } = await api<EstateAnswer>('/api/estates', { method: 'POST', body: { name, timeZone: browserTimeZone() } });
       // The new estate becomes the current one (saved before /api/me is read again).
       await api<MeUpdateAnswer>('/api/me', {
         method: 'PATCH',
@@ -18,4 +18,13 @@ export function useCreateEstateMutation() {
     },
     onSuccess: () => reloadMe(),
   });
+}
+
+/** The creating trustee's zone: the new estate's time zone until they change it (api.md). */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -31,7 +31,7 @@ const TABLE: [string, number[], StageCode, string[], string[]][] = [
   ['trustee before the results', [0, 30], 31, ['activity'], ['questions']],
   ['trustee once results are published', [0, 30], 40, ['activity', 'questions'], []],
   ['observer after the wrap-up', [0, 1], 99, ['questions'], []],
-  ['observer', [0, 1], 11, ['assets', 'reports'], ['analytics', 'accounts', 'my-items']],
+  ['observer', [0, 1], 11, ['assets', 'reports', 'analytics'], ['accounts', 'my-items']],
   ['offspring', [0, 2], 11, ['assets', 'todo', 'my-items'], ['reports', 'analytics']],
   ['asset creator', [0, 4], 1, ['assets', 'locations'], ['reports', 'control', 'my-items']],
   [

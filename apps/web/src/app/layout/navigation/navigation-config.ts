@@ -148,6 +148,15 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
           action: 'report.view',
           badge: badge(counts.reports),
         }),
+        // Trustees and observers (the family's lawyer or mediator) read the analytics: in the group both see.
+        ...inEstate({
+          id: 'analytics',
+          type: 'item',
+          title: 'nav.analytics',
+          icon: Insights,
+          url: '/trustee/analytics',
+          action: 'analytics.view',
+        }),
         ...inEstate({
           id: 'settlement',
           type: 'item',
@@ -190,15 +199,6 @@ export function buildNavigation({ estateId, counts = {} }: NavigationContext): N
       title: 'nav.trustee',
       auth: ['trustee'],
       children: [
-        {
-          id: 'analytics',
-          type: 'item',
-          title: 'nav.analytics',
-          icon: Insights,
-          url: '/trustee/analytics',
-          auth: ['trustee'],
-          action: 'analytics.view',
-        },
         {
           id: 'control',
           type: 'item',

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ContainedButton, TextLink } from '../../../shared/ui/plain-controls';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -12,20 +13,37 @@ import { takeRedirectUrl } from '../../../shared/session/redirect-url';
 import { AuthFrame } from '../../../shared/ui/auth-frame';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { initials } from '../../../shared/ui/initials';
+import { requestSignInLink } from '../sign-in-link-api';
 
-/** The idle lock: shows who is signed in and asks for the password again. */
+/**
+ * The idle lock: shows who is signed in and asks for the password again, or sends a sign-in link by
+ * mail for those who find passwords hard (the invitation offered one too). Only the idle timer
+ * locks: opening this address by hand while unlocked goes back to where one was.
+ */
 export function LockPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { me, locked, lock, unlock } = useSession();
+  const { me, locked, unlock } = useSession();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [linkSent, setLinkSent] = useState(false);
 
-  // Opening the lock screen on purpose locks the session too.
+  // A direct visit does not lock the session: there is nothing to unlock, so back to the app.
   useEffect(() => {
-    if (!locked && !busy) lock();
-  }, [locked, busy, lock]);
+    if (!locked && !busy) void navigate(takeRedirectUrl('/'), { replace: true });
+  }, [locked, busy, navigate]);
+
+  const sendLink = async () => {
+    if (!me) return;
+    setError(null);
+    try {
+      await requestSignInLink(me.user.email);
+      setLinkSent(true);
+    } catch (caught) {
+      setError(errorMessage(caught, t));
+    }
+  };
 
   const name = me?.user.displayName ?? '';
   const submit = async (event: React.FormEvent) => {
@@ -76,6 +94,15 @@ export function LockPage() {
           <ContainedButton type="submit" disabled={!password || busy}>
             {t('auth.lock.submit')}
           </ContainedButton>
+          {linkSent ? (
+            <Typography role="status" sx={{ fontWeight: 600 }}>
+              {t('auth.lock.linkSent', { email: me?.user.email ?? '' })}
+            </Typography>
+          ) : (
+            <Button variant="outlined" size="large" onClick={() => void sendLink()} sx={{ minHeight: 48 }}>
+              {t('auth.lock.sendLink')}
+            </Button>
+          )}
           <Typography sx={{ textAlign: 'center' }}>
             <TextLink to="/logout">{t('auth.lock.notYou')}</TextLink>
           </Typography>

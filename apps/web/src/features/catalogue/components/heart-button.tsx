@@ -6,11 +6,12 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
+import { heartRefusalKey } from '@estate/domain/item-status';
 import { useToggleInterest } from '../api';
 
 type Props = {
   estateId: string;
-  item: { id: string; name: string; interested: boolean; interestCount: number };
+  item: { id: string; name: string; interested: boolean; interestCount: number; distribution?: string; status?: string };
   /** May this person heart now (stage 11, beneficiary or offspring)? Otherwise only the count shows. */
   enabled: boolean;
   size?: 'small' | 'medium' | 'large';
@@ -36,7 +37,8 @@ export function HeartButton({ estateId, item, enabled, size = 'medium' }: Props)
       {spelled ? words : item.interestCount}
     </Box>
   );
-  if (!enabled) {
+  // An item out of the pool takes no heart: only its count shows (its page says why).
+  if (!enabled || heartRefusalKey(item) !== null) {
     // A card stays quiet when nobody is interested; the item's own page says so in words.
     if (item.interestCount === 0 && !spelled) return null;
     return (

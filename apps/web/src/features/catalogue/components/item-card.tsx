@@ -149,7 +149,7 @@ export const ItemCard = memo(function ItemCard({
         </div>
       </RouterLink>
       <div className="item-card-footer">
-        <StatusChip status={item.status} />
+        <StatusChip status={item.status} distribution={item.distribution} />
         {approval === 'approved' && (
           <CheckCircle color="success" fontSize="small" titleAccess={t('catalogue:review.approved')} />
         )}

@@ -14,6 +14,7 @@ import NavigateBefore from '@mui/icons-material/NavigateBefore';
 import NavigateNext from '@mui/icons-material/NavigateNext';
 import type { MyApproval } from '@estate/domain/schemas/approvals';
 import type { Item } from '@estate/domain/schemas/items';
+import { heartRefusalKey } from '@estate/domain/item-status';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { notify } from '../../../shared/ui/notify';
@@ -80,6 +81,11 @@ export function ItemFlowBar({ estateId, item, mine, reviewing, hearting, heartsO
   }, [rtl, flow.next, flow.previous, navigate, estateId, search]);
 
   const givenByWill = item.assignment?.reason === 'directive';
+  // An item out of the pool (Return, on hold, given by the will) takes no heart: say why instead.
+  const refusedKey = heartRefusalKey(item);
+  const heartRefusal = givenByWill ? t('catalogue:flow.givenByWill') : refusedKey ? t(`refusals:${refusedKey}`) : null;
+  // A flag stays a flag: the next tap moves on without turning it into an approval.
+  const flagged = mine?.status === 'flagged';
   const showHeartsOver = !hearting && heartsOver !== null && !givenByWill;
   if (!reviewing && !hearting && !showHeartsOver && flow.count === 0) return null;
 
@@ -143,19 +149,32 @@ export function ItemFlowBar({ estateId, item, mine, reviewing, hearting, heartsO
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, flexGrow: 1, justifyContent: 'flex-end' }}>
         {reviewing && (
           <>
-            <Button variant="contained" color="success" startIcon={<Check />} onClick={approveAndGo} disabled={setApproval.isPending} sx={{ minHeight: 48, flexGrow: { xs: 1, sm: 0 } }}>
-              {flow.next ? t('catalogue:flow.correctNext') : t('catalogue:flow.correct')}
-            </Button>
+            {flagged ? (
+              <Button variant="contained" endIcon={<After />} onClick={() => (flow.next ? go(flow.next) : void navigate(flow.listPath))} sx={{ minHeight: 48, flexGrow: { xs: 1, sm: 0 } }}>
+                {flow.next ? t('catalogue:flow.flaggedNext') : t('catalogue:flow.flaggedDone')}
+              </Button>
+            ) : (
+              <Button variant="contained" color="success" startIcon={<Check />} onClick={approveAndGo} disabled={setApproval.isPending} sx={{ minHeight: 48, flexGrow: { xs: 1, sm: 0 } }}>
+                {flow.next ? t('catalogue:flow.correctNext') : t('catalogue:flow.correct')}
+              </Button>
+            )}
             <Button variant={mine?.status === 'flagged' ? 'contained' : 'outlined'} color="warning" startIcon={<FlagOutlined />} onClick={onFlag} sx={{ minHeight: 48, flexGrow: { xs: 1, sm: 0 } }}>
               {t('catalogue:flow.wrong')}
             </Button>
           </>
         )}
         {hearting &&
-          (givenByWill ? (
-            <Typography color="text.secondary" sx={{ alignSelf: 'center' }}>
-              {t('catalogue:flow.givenByWill')}
-            </Typography>
+          (heartRefusal ? (
+            <RefusableButton
+              variant="outlined"
+              color="secondary"
+              startIcon={<FavoriteBorder />}
+              refusal={heartRefusal}
+              data-testid="heart-refused"
+              sx={{ minHeight: 48, flexGrow: { xs: 1, sm: 0 } }}
+            >
+              {t('catalogue:flow.heart')}
+            </RefusableButton>
           ) : (
             <Button
               variant={item.interested ? 'contained' : 'outlined'}

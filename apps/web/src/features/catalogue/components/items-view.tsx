@@ -202,7 +202,7 @@ const TableRow = memo(function TableRow({ estateId, item, index, top, canHeart, 
             {room}
           </div>
           <div role="cell">
-            <StatusChip status={item.status} />
+            <StatusChip status={item.status} distribution={item.distribution} />
           </div>
         </>
       )}

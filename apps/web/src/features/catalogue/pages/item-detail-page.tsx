@@ -335,7 +335,7 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
         </Box>
         <Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-            <StatusChip status={item.status} />
+            <StatusChip status={item.status} distribution={item.distribution} />
             {item.status === 'unassigned' && <Chip size="small" variant="outlined" label={t('catalogue:status.unassigned')} />}
             {item.highInterest && <Chip size="small" color="secondary" label={t('catalogue:items.highInterest')} />}
             <Box sx={{ flex: 1 }} />

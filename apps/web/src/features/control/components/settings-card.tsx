@@ -13,7 +13,13 @@ import { notify } from '../../../shared/ui/notify';
 import { useEstateMutation } from '../api';
 import { Section } from './section';
 
-/** High-interest threshold, draft mode, token budget rule and the notifications switch. */
+/** Every zone the browser knows, the estate's own first (an old browser lists only that one). */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [current, ...known.filter((zone) => zone !== current)];
+}
+
+/** High-interest threshold, draft mode, token budget rule, the notifications switch, the time zone and currency. */
 export function SettingsCard({ estateId, settings }: { estateId: string; settings: EstateSettings }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(settings);
@@ -67,6 +73,27 @@ export function SettingsCard({ estateId, settings }: { estateId: string; setting
             slotProps={{ htmlInput: { min: 0 } }}
           />
         )}
+        <TextField
+          select
+          label={t('process:settings.timeZone')}
+          helperText={t('process:settings.timeZoneHelp')}
+          value={draft.timeZone}
+          onChange={(e) => set('timeZone', e.target.value)}
+          slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+        >
+          {timeZones(draft.timeZone).map((zone) => (
+            <MenuItem key={zone} value={zone}>
+              {zone}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('process:settings.currency')}
+          helperText={t('process:settings.currencyHelp')}
+          value={draft.currency}
+          onChange={(e) => set('currency', e.target.value.toUpperCase().slice(0, 3))}
+          slotProps={{ htmlInput: { maxLength: 3, autoCapitalize: 'characters', spellCheck: false } }}
+        />
         <FormControlLabel
           control={<Switch checked={draft.notify} onChange={(e) => set('notify', e.target.checked)} />}
           label={t('process:settings.notify')}
@@ -78,9 +105,9 @@ export function SettingsCard({ estateId, settings }: { estateId: string; setting
             disabled={save.isPending}
             onClick={() => {
               setError(null);
-              const { highInterestThreshold, draftMode, tokenBudget, equalTokenBudget, notify: n } = draft;
+              const { highInterestThreshold, draftMode, tokenBudget, equalTokenBudget, notify: n, timeZone, currency } = draft;
               save.mutate(
-                { highInterestThreshold, draftMode, tokenBudget, equalTokenBudget, notify: n },
+                { highInterestThreshold, draftMode, tokenBudget, equalTokenBudget, notify: n, timeZone, currency },
                 {
                   onSuccess: () => notify(t('process:settings.saved'), 'success'),
                   onError: (e) => setError(errorMessage(e, t)),

@@ -44,6 +44,22 @@ describe('estate home', () => {
     expect(card.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/p/e1/i?review=1');
   });
 
+  it('puts the Terms and Agreement first, and names a helper\'s work', async () => {
+    signedIn([10], 2, { kind: 'task', task: 'agreements', stage: 2, path: '/agreements?estate=e1', dueAt: null, progress: { done: 0, total: null } });
+    const app = renderApp('/i/');
+    const card = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
+    expect(await card.findByRole('heading', { name: 'First: read and accept the Terms and the Agreement' })).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/agreements?estate=e1');
+    app.unmount();
+
+    signedIn([20], 41, { kind: 'task', task: 'appraise', stage: 41, path: '/unwanted-items', dueAt: null, progress: { done: 1, total: 3 } });
+    renderApp('/i/');
+    const helper = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
+    expect(await helper.findByRole('heading', { name: 'Items wait for your appraisal' })).toBeInTheDocument();
+    expect(helper.getByText('1 of 3 appraised')).toBeInTheDocument();
+    expect(helper.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/unwanted-items');
+  });
+
   it('says calmly when there is nothing to do', async () => {
     signedIn([1], 13);
     renderApp('/i/');
