@@ -11,6 +11,8 @@ const workers = Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallel
 
 export default defineConfig({
   test: {
+    // For every project: Vitest runs projects with different worker counts only in separate groups.
+    maxWorkers: workers,
     projects: [
       {
         resolve: { conditions: ['source'] },
@@ -32,7 +34,6 @@ export default defineConfig({
           // test that hangs. A file's app and database start in its beforeAll.
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          maxWorkers: workers,
         },
       },
       './apps/web/vite.config.ts',
@@ -45,7 +46,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Each spec file starts its own server (a free port, its own data folder) and browser.
-          maxWorkers: workers,
         },
       },
     ],

@@ -2,6 +2,8 @@
  * The process table at work (stage-process.ts): a move's job is recorded inside the move and runs
  * only after it commits; a failing job is tried again up to three times and then reported to the
  * trustees; a job cut off mid-run is run again; two runners never run one job at the same time.
+ * Runs on both databases: the claim that keeps two runners apart is a conditional update, which
+ * only the PostgreSQL server's connection pool can race.
  */
 import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
