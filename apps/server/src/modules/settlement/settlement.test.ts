@@ -40,6 +40,8 @@ async function settledEstate() {
   const trustee = await createUser(h);
   const estateId = await createEstate(h, trustee);
   const url = (path: string) => `/api/estates/${estateId}${path}`;
+  // The trustee keeps the estate's values in euros (the control panel's currency).
+  expect((await call(h, 'PATCH', url(''), { as: trustee, body: { settings: { currency: 'EUR' } } })).statusCode).toBe(200);
   const observer = await addMember(h, estateId, trustee, [Role.Observer]);
   const anna = await addMember(h, estateId, trustee, [Role.Beneficiary]);
   const ben = await addMember(h, estateId, trustee, [Role.Beneficiary]);
