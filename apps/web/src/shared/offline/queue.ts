@@ -82,6 +82,8 @@ export async function keepChange(change: Omit<Change, 'key' | 'createdAt'> & { k
 }
 
 export function waitingChanges(): Promise<Change[]> {
+  // A browser without IndexedDB (some private windows) cannot have kept anything.
+  if (typeof indexedDB === 'undefined') return Promise.resolve([]);
   return run<Change[]>(CHANGES, 'readonly', (s) => s.getAll() as IDBRequest<Change[]>);
 }
 
