@@ -275,8 +275,8 @@ describe('the item list on a first load', () => {
     ).toEqual([]);
     // The page's <img> took the photos already loaded: none was asked for twice. The texts came
     // once, from the page's own preload.
-    for (const path of firstRow) expect(asked.filter((p) => p === path)).toHaveLength(1);
-    expect(asked.filter((p) => /^\/assets\/texts\.en-[\w-]+\.json$/.test(p))).toHaveLength(1);
+    for (const path of firstRow) expect(asked.filter((p) => p === path), JSON.stringify(asked)).toHaveLength(1);
+    expect(asked.filter((p) => /^\/assets\/texts\.en-[\w-]+\.json$/.test(p)), JSON.stringify(asked)).toHaveLength(1);
     expect(
       await page.locator('head link[rel="preload"][as="fetch"][href*="/assets/texts.en-"]').count(),
     ).toBe(1);

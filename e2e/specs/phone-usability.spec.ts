@@ -240,11 +240,12 @@ for (const lang of (process.env.E2E_LANGS ?? 'en,ar').split(',') as Lang[]) {
       const larger = page.getByRole('radio', { name: people(lang, 'textSizeLarge'), exact: true });
       // Saved with the profile's settings (so it follows the person to every page and device).
       const rootSize = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/me') && r.request().method() === 'PATCH');
+      const savedLarge = async () =>
+        (await api<{ settings: { largeText: boolean } }>(server.url, 'GET', '/api/me', undefined, seeded.members.anna!.token)).settings.largeText;
       await larger.check();
-      await saved;
       try {
         await expect.poll(rootSize).toBeGreaterThan(18);
+        await expect.poll(savedLarge).toBe(true);
         await checkPage(page, 'profile-edit-large', lang);
         await page.goto(`${server.url}/p/${seeded.estateId}/i`);
         await expect.poll(rootSize).toBeGreaterThan(18);

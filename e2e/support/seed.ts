@@ -102,4 +102,7 @@ export async function signInPage(page: Page, baseUrl: string, email: string, lan
   await page.getByLabel(t(lang, 'fields.password'), { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: t(lang, 'auth.login.submit') }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  // At rest: the first page's heading is drawn, so its code has come. (A test that records the
+  // requests of its next page load must not see this one's still arriving.)
+  await page.locator('main h1').first().waitFor({ timeout: 30_000 });
 }

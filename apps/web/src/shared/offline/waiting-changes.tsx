@@ -21,13 +21,23 @@ export function WaitingChanges() {
   const [progress, setProgress] = useState(sendingProgress());
   useEffect(() => {
     let live = true;
+    // How many changes waited when last read (fewer now: some were sent), and whether any were
+    // sent since the lists were last read again.
+    let waited = 0;
+    let sent = false;
     const read = () =>
       void waitingChanges().then((all) => {
         if (!live) return;
         setChanges(all);
         setProgress(sendingProgress());
-        // What was sent shows in the lists.
-        if (!sendingProgress()) void queryClient.invalidateQueries({ queryKey: ['estate'] });
+        if (all.length < waited) sent = true;
+        waited = all.length;
+        // What was sent shows in the lists. Only then: an empty queue on opening the app changes
+        // nothing, and reading every list again would double the page's first reads.
+        if (sent && !sendingProgress()) {
+          sent = false;
+          void queryClient.invalidateQueries({ queryKey: ['estate'] });
+        }
       });
     read();
     const stop = onQueueChange(read);
