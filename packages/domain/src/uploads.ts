@@ -15,6 +15,8 @@ export const PHOTO_LIMITS = {
    * photos at once took 33 s and 1.4 GB), so 50 is the most we decode.
    */
   megapixels: 50,
+  /** Photos one item keeps: enough for every side and detail, few enough to page through. */
+  perItem: 24,
 } as const;
 
 export const IMPORT_LIMITS = {

@@ -1,5 +1,6 @@
 /** Item photos: processed after upload (see platform/images.ts), ordered, one featured. */
 import { and, asc, eq, max } from 'drizzle-orm';
+import { PHOTO_LIMITS } from '@estate/domain/uploads';
 import { items, photos } from '../../db/schema.js';
 import { recordActivity } from '../../platform/activity.js';
 import type { EstateAccess } from '../../platform/auth.js';
@@ -10,7 +11,7 @@ import { newId } from '../../platform/ids.js';
 import { processPhoto } from '../../platform/images.js';
 import { inEstate } from '../../platform/tenancy.js';
 
-export const MAX_PHOTOS_PER_ITEM = 24;
+export const MAX_PHOTOS_PER_ITEM = PHOTO_LIMITS.perItem;
 
 async function requireItem(ctx: AppContext, estateId: string, itemId: string) {
   const [item] = await ctx.db.select().from(items).where(inEstate(items, estateId, eq(items.id, itemId)));

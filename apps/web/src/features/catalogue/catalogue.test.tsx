@@ -374,3 +374,51 @@ describe('going through items in one flow', () => {
     expect(api.find('PUT', '/api/estates/e1/items/it1/approval')).toHaveLength(0);
   });
 });
+
+describe('photos of an item: at most 24', () => {
+  const photo = (n: number) => ({
+    id: `p${n}`,
+    width: 10,
+    height: 10,
+    thumbUrl: `/api/estates/e1/photos/p${n}/thumb`,
+    previewUrl: `/api/estates/e1/photos/p${n}/preview`,
+    originalUrl: `/api/estates/e1/photos/p${n}/original`,
+    addedByYou: true,
+  });
+  const openPhotos = async () => {
+    renderApp('/p/e1/i/it1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Photos' }, { timeout: 15_000 }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Photos' }, { timeout: 15_000 }));
+    // The photo tools load with the dialog.
+    await dialog.findByTestId('photo-limit', {}, { timeout: 15_000 });
+    return { user, dialog };
+  };
+
+  it('says the limit before any upload, and with 24 offers adding disabled with the reason', async () => {
+    const api = signedIn([30], 1, { 'GET /api/estates/e1/items/it1': { item: fullItem({ photos: Array.from({ length: 24 }, (_, i) => photo(i + 1)) }) } });
+    const { dialog } = await openPhotos();
+    expect(dialog.getByTestId('photo-limit').textContent).toContain('Up to 24 photos an item');
+    const reason = dialog.getByText('This item has 24 photos, the most it can keep. Delete one to add another.');
+    for (const name of ['Take a photo', 'Choose photos']) {
+      const button = dialog.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    }
+    expect(api.find('POST', '/api/estates/e1/items/it1/photos')).toHaveLength(0);
+  }, 45_000);
+
+  it('sends only as many as the item has room for and names the rest', async () => {
+    const api = signedIn([30], 1, {
+      'GET /api/estates/e1/items/it1': { item: fullItem({ photos: Array.from({ length: 23 }, (_, i) => photo(i + 1)) }) },
+      'POST /api/estates/e1/items/it1/photos': { photo: photo(24) },
+    });
+    const { user, dialog } = await openPhotos();
+    expect(dialog.queryByTestId('photo-full')).toBeNull();
+    const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((name) => new File(['x'], name, { type: 'image/jpeg' }));
+    await user.upload(dialog.getByTestId('photo-files'), files);
+    await waitFor(() => expect(dialog.getByText(/b\.jpg: not added: an item keeps at most 24 photos/)).toBeTruthy());
+    expect(dialog.getByText(/c\.jpg: not added/)).toBeTruthy();
+    expect(api.find('POST', '/api/estates/e1/items/it1/photos')).toHaveLength(1);
+  }, 45_000);
+});

@@ -51,14 +51,25 @@ export function PhotoManager({ estateId, item }: Props) {
   const [problems, setProblems] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const cameraRef = useRef<HTMLInputElement>(null);
+  // An item keeps at most PHOTO_LIMITS.perItem photos: adding is offered disabled, with the reason.
+  const full = item.photos.length >= PHOTO_LIMITS.perItem;
+  const fullId = useId();
   const filesRef = useRef<HTMLInputElement>(null);
 
   const refresh = () => refreshItem(queryClient, estateId, item.id);
 
   const upload = async (files: File[]) => {
-    const images = files.filter((f) => f.type === '' || f.type.startsWith('image/'));
-    if (images.length === 0) return;
-    const failed: string[] = [];
+    const chosen = files.filter((f) => f.type === '' || f.type.startsWith('image/'));
+    // As many as the item still has room for; the rest are named, not sent to be refused.
+    const room = Math.max(0, PHOTO_LIMITS.perItem - item.photos.length);
+    const images = chosen.slice(0, room);
+    const failed: string[] = chosen
+      .slice(room)
+      .map((f) => `${f.name}: ${t('catalogue:photos.overLimit', { perItem: PHOTO_LIMITS.perItem })}`);
+    if (images.length === 0) {
+      setProblems(failed);
+      return;
+    }
     setProblems([]);
     setProgress({ done: 0, total: images.length });
     const tooLarge = t('catalogue:photos.tooLarge', {
@@ -152,7 +163,8 @@ export function PhotoManager({ estateId, item }: Props) {
           size="large"
           startIcon={<CameraAlt />}
           onClick={() => cameraRef.current?.click()}
-          disabled={Boolean(progress)}
+          disabled={Boolean(progress) || full}
+          aria-describedby={full ? fullId : undefined}
           sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
         >
           {t('catalogue:photos.takePhoto')}
@@ -162,7 +174,8 @@ export function PhotoManager({ estateId, item }: Props) {
           size="large"
           startIcon={<AddPhoto />}
           onClick={() => filesRef.current?.click()}
-          disabled={Boolean(progress)}
+          disabled={Boolean(progress) || full}
+          aria-describedby={full ? fullId : undefined}
           sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
         >
           {t('catalogue:photos.choose')}
@@ -193,8 +206,17 @@ export function PhotoManager({ estateId, item }: Props) {
           }}
         />
       </Box>
+      {full && (
+        <Typography id={fullId} sx={{ mb: 1 }} data-testid="photo-full">
+          {t('catalogue:photos.full', { perItem: PHOTO_LIMITS.perItem })}
+        </Typography>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="photo-limit">
-        {t('catalogue:photos.limit', { megabytes: PHOTO_LIMITS.bytes / (1024 * 1024), megapixels: PHOTO_LIMITS.megapixels })}
+        {t('catalogue:photos.limit', {
+          perItem: PHOTO_LIMITS.perItem,
+          megabytes: PHOTO_LIMITS.bytes / (1024 * 1024),
+          megapixels: PHOTO_LIMITS.megapixels,
+        })}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' }, mb: 1 }}>
         {t('catalogue:photos.dropHint')}
