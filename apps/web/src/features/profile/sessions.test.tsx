@@ -58,7 +58,7 @@ describe('sessions', () => {
     mockFetch({ ...signedIn(me), 'GET /api/me/sessions': { sessions } });
     const first = renderApp('/profile/about');
     const notice = await screen.findByTestId('link-sign-in-notice', {}, { timeout: 15_000 });
-    expect(notice).toHaveTextContent(/Your account was signed in with an emailed link on .+2026.+, Chrome on Windows\. If this was not you, end that session in Profile → Sessions and change your password\./);
+    expect(notice).toHaveTextContent(/Your account was signed in with an emailed link on .+2026.+ \(Chrome on Windows\)\. If this was not you, end that session in Profile → Sessions and change your password\./);
     expect(within(notice).getByRole('link', { name: 'See your sessions' })).toHaveAttribute('href', '/profile/sessions');
     await userEvent.click(within(notice).getByRole('button', { name: 'OK, I understand' }));
     expect(screen.queryByTestId('link-sign-in-notice')).not.toBeInTheDocument();
@@ -66,6 +66,16 @@ describe('sessions', () => {
     renderApp('/profile/about');
     await screen.findByText('Member since');
     expect(screen.queryByTestId('link-sign-in-notice')).not.toBeInTheDocument();
+  });
+
+  it('on the Sessions page, points at the list below instead of linking to itself', async () => {
+    window.localStorage.removeItem('estate.linkSignInsSeen');
+    const me = { ...makeMe(), linkSignIns: [{ sessionId: 's-laptop', at: '2026-11-20T09:00:00.000Z', userAgent: LAPTOP }] };
+    mockFetch({ ...signedIn(me), 'GET /api/me/sessions': { sessions } });
+    renderApp('/profile/sessions');
+    const notice = await screen.findByTestId('link-sign-in-notice', {}, { timeout: 15_000 });
+    expect(notice).toHaveTextContent(/If this was not you, sign out there below and change your password\./);
+    expect(within(notice).queryByRole('link', { name: 'See your sessions' })).toBeNull();
   });
 
   it('says a reset link signed this device in, and restores the session on the next load', async () => {

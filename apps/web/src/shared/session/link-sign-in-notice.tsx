@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,7 +29,7 @@ function writeSeen(ids: string[]): void {
 }
 
 /**
- * Issue 31: "Your account was signed in with an emailed link on <date>, <device>." Shown on the
+ * Issue 31: "Your account was signed in with an emailed link on <date> (<device>)." Shown on the
  * person's other devices (the server leaves out the session that used the link) until they say
  * they have read it on this device; the way to end that session is one tap away.
  */
@@ -37,6 +37,8 @@ export function LinkSignInNotice() {
   const { t, i18n } = useTranslation();
   const { me } = useSession();
   const [seen, setSeen] = useState(readSeen);
+  // On the Sessions page itself the session to end is listed just below.
+  const onSessions = useLocation().pathname.startsWith('/profile/sessions');
   const unseen = (me?.linkSignIns ?? []).filter((s) => !seen.includes(s.sessionId));
   const newest = unseen[0];
   if (!newest) return null;
@@ -47,11 +49,13 @@ export function LinkSignInNotice() {
   };
   return (
     <Alert severity="warning" sx={{ mb: 3, fontSize: '1rem' }} data-testid="link-sign-in-notice">
-      {t('sessions:notice.text', { date: formatDate(newest.at, i18n.language, true), device: deviceText(newest.userAgent, t) })}
+      {t(onSessions ? 'sessions:notice.textHere' : 'sessions:notice.text', { date: formatDate(newest.at, i18n.language, true), device: deviceText(newest.userAgent, t) })}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
-        <Button component={RouterLink} to="/profile/sessions" variant="outlined" color="inherit" sx={{ minHeight: 48 }} onClick={dismiss}>
-          {t('sessions:notice.review')}
-        </Button>
+        {!onSessions && (
+          <Button component={RouterLink} to="/profile/sessions" variant="outlined" color="inherit" sx={{ minHeight: 48 }} onClick={dismiss}>
+            {t('sessions:notice.review')}
+          </Button>
+        )}
         <Button color="inherit" sx={{ minHeight: 48 }} onClick={dismiss}>
           {t('sessions:notice.dismiss')}
         </Button>
