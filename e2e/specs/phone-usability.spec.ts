@@ -44,10 +44,13 @@ beforeAll(async () => {
   itemId = item.id;
   await api(server.url, 'POST', `${e}/items`, { name: 'Brass Mantel Clock', categories: ['Clocks'] }, seeded.admin.token);
   const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 150, g: 110, b: 70 } } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'chair.jpg');
-  const res = await fetch(`${server.url}${e}/items/${itemId}/photos`, { method: 'POST', headers: { authorization: `Bearer ${seeded.admin.token}` }, body: form });
-  if (!res.ok) throw new Error(`photo upload → ${res.status}`);
+  // Six photos: their row of thumbnails is wider than a phone and must scroll, not widen the page.
+  for (let n = 1; n <= 6; n++) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `chair-${n}.jpg`);
+    const res = await fetch(`${server.url}${e}/items/${itemId}/photos`, { method: 'POST', headers: { authorization: `Bearer ${seeded.admin.token}` }, body: form });
+    if (!res.ok) throw new Error(`photo upload → ${res.status}`);
+  }
   await advanceTo(server.url, seeded, [2]);
 }, 90_000);
 afterAll(async () => {

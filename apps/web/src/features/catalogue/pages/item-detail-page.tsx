@@ -271,7 +271,8 @@ function ItemView({ estate, item }: { estate: EstateAccess; item: Item }) {
           onFormOpen={setCorrecting}
         />
       )}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+      {/* minmax(0, …): the row of thumbnails scrolls inside its column instead of widening it. */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Box>
           <Box
             sx={{
