@@ -30,7 +30,7 @@ async function serverItem(id: string): Promise<ServerItem> {
 }
 
 /** A house with a kitchen and an attic, and two things in the kitchen. */
-async function house() {
+async function house(names = ['Oak Chest', 'Tea Set']) {
   const { server, seeded } = world;
   const e = `/api/estates/${seeded.estateId}`;
   const token = seeded.trustee.token;
@@ -40,15 +40,27 @@ async function house() {
     rooms[room] = (await api<{ room: { id: string } }>(server.url, 'POST', `${e}/locations/${location.id}/rooms`, { name: room }, token)).room.id;
   }
   const items: Record<string, string> = {};
-  for (const name of ['Oak Chest', 'Tea Set']) {
+  for (const name of names) {
     items[name] = (await api<{ item: { id: string } }>(server.url, 'POST', `${e}/items`, { name, locationId: location.id, roomId: rooms.Kitchen }, token)).item.id;
   }
   return { rooms, items };
 }
 
-async function openEdit(page: Page) {
-  await page.getByRole('button', { name: ct('en', 'common.edit'), exact: true }).click();
-  return page.getByRole('dialog', { name: ct('en', 'form.editTitle') });
+async function openEdit(page: Page, lang: Lang = 'en') {
+  await page.getByRole('button', { name: ct(lang, 'common.edit'), exact: true }).click();
+  return page.getByRole('dialog', { name: ct(lang, 'form.editTitle') });
+}
+
+/** Someone else's edit of the item, on their laptop, while the phone is offline. */
+async function editMeanwhile(id: string, notes: string) {
+  const { server, seeded } = world;
+  const { version } = await serverItem(id);
+  const res = await fetch(`${server.url}/api/estates/${seeded.estateId}/items/${id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${seeded.trustee.token}`, 'content-type': 'application/json', 'if-match': `"${version}"` },
+    body: JSON.stringify({ notes }),
+  });
+  expect(res.status).toBe(200);
 }
 
 describe('offline edits', () => {
@@ -113,13 +125,7 @@ describe('offline edits', () => {
     await waiting.getByText(st('en', 'offline.waiting', { what: '2 changes, 1 photo' })).waitFor();
     await settled(page);
     await screenshot(page, 'offline-edits-waiting-phone-en');
-    const tea = await serverItem(items['Tea Set']!);
-    const meanwhile = await fetch(`${server.url}/api/estates/${seeded.estateId}/items/${tea.id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${seeded.trustee.token}`, 'content-type': 'application/json', 'if-match': `"${tea.version}"` },
-      body: JSON.stringify({ notes: 'Six cups, a teapot.' }),
-    });
-    expect(meanwhile.status).toBe(200);
+    await editMeanwhile(items['Tea Set']!, 'Six cups, a teapot.');
     expect((await serverItem(items['Oak Chest']!)).name).toBe('Oak Chest');
 
     await context.setOffline(false);
@@ -141,6 +147,55 @@ describe('offline edits', () => {
     await page.getByRole('button', { name: st('en', 'offline.keepMine') }).click();
     await page.getByTestId('waiting-changes').waitFor({ state: 'detached', timeout: 60_000 });
     expect((await serverItem(items['Tea Set']!)).notes).toBe('Grandma’s wedding present, one cup chipped.');
+    await context.close();
+  });
+
+  it('says the same in Arabic, on a desktop and a phone', async () => {
+    const { browser, server, seeded } = world;
+    const { items } = await house(['Walnut Bureau', 'Silver Tray']);
+    const page = await openAs(browser, server.url, seeded.trustee, 'desktop', 'ar');
+    const list = `${server.url}/p/${seeded.estateId}/i`;
+    const tray = `${list}/${items['Silver Tray']}`;
+    await page.goto(tray);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByRole('button', { name: ct('ar', 'common.edit'), exact: true }).waitFor();
+    await page.goto(list);
+    await page.getByText('Silver Tray').first().waitFor();
+
+    const context = page.context();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('list-kept').getByText(st('ar', 'offline.listKept')).waitFor();
+    await settled(page);
+    await screenshot(page, 'offline-list-kept-desktop-ar');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settled(page);
+    await screenshot(page, 'offline-list-kept-phone-ar');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.goto(tray);
+    const form = await openEdit(page, 'ar');
+    await form.getByRole('textbox', { name: ct('ar', 'fields.notes') }).fill('هدية زفاف جدتي.');
+    await form.getByRole('button', { name: ct('ar', 'common.save') }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByTestId('waiting-changes').getByText(st('ar', 'offline.waiting', { what: 'تغيير واحد' })).waitFor();
+    await editMeanwhile(items['Silver Tray']!, 'A tray for six glasses.');
+
+    await context.setOffline(false);
+    const conflict = page.getByTestId('changed-meanwhile');
+    await conflict.waitFor({ timeout: 60_000 });
+    await conflict.getByRole('button', { name: st('ar', 'offline.takeNewer') }).waitFor();
+    await settled(page);
+    await screenshot(page, 'offline-edit-conflict-desktop-ar');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settled(page);
+    await screenshot(page, 'offline-edit-conflict-phone-ar');
+    // Taking the newer puts this phone's edit aside: the server keeps the other person's.
+    await conflict.getByRole('button', { name: st('ar', 'offline.takeNewer') }).click();
+    await page.getByTestId('waiting-changes').waitFor({ state: 'detached' });
+    expect((await serverItem(items['Silver Tray']!)).notes).toBe('A tray for six glasses.');
     await context.close();
   });
 });
