@@ -140,6 +140,21 @@ describe('the offline queue', () => {
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.headers.get('If-Match'))).toEqual(['"4"', '"7"']);
   });
 
+  it('keeps an edit the stage no longer allows with the server’s reason, and sends the next change', async () => {
+    await queue.keepEdit({ estateId: E, itemId: 'old', name: 'Oak Chest', version: 4, body: { notes: 'Key in the drawer' } });
+    await queue.keepChange({ kind: 'story', estateId: E, itemId: 'old', name: 'Oak Chest', text: 'Grandpa built it.' });
+    const { calls } = mockFetch({
+      [`PATCH ${base}/items/old`]: apiError(403, 'stage_forbids', 'The catalogue can no longer be changed in this stage.'),
+      [`POST ${base}/items/old/stories`]: () => json(201, story),
+    });
+    await queue.sendWaiting();
+    const left = await queue.waitingChanges();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ kind: 'edit', body: { notes: 'Key in the drawer' }, refusal: 'The catalogue can no longer be changed in this stage.' });
+    expect(left[0]!.newer).toBeUndefined();
+    expect(sent(calls)).toEqual(['PATCH /items/old', 'POST /items/old/stories']);
+  });
+
   it('takes an edit whose answer was lost (the item already says it) as sent, not as a conflict', async () => {
     await queue.keepEdit({ estateId: E, itemId: 'old', name: 'Oak Chest', version: 4, body: { roomId: 'r2', value: 12.5 } });
     mockFetch({
