@@ -70,13 +70,13 @@ describe('offline cataloguing and stories', () => {
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 150, g: 90, b: 40 } } }).jpeg().toBuffer();
     await addItemOffline(page, 'Rocking Chair', photo, 'Grandma read to us in this chair every evening.');
     await addItemOffline(page, 'Brass Clock', photo);
-    await page.getByTestId('waiting-changes').getByText(st('en', 'offline.waiting', { items: '2', photos: '2', stories: '1' })).waitFor();
+    await page.getByTestId('waiting-changes').getByText(st('en', 'offline.waiting', { what: '2 items, 2 photos, 1 story' })).waitFor();
     await screenshot(page, 'offline-waiting-phone-en');
 
     // A reload with no network: the app and the waiting list are still there.
     await page.reload();
     await page.getByTestId('offline-banner').waitFor();
-    await page.getByTestId('waiting-changes').getByText(st('en', 'offline.waiting', { items: '2', photos: '2', stories: '1' })).waitFor();
+    await page.getByTestId('waiting-changes').getByText(st('en', 'offline.waiting', { what: '2 items, 2 photos, 1 story' })).waitFor();
     expect((await serverItems()).filter((i) => i.name === 'Rocking Chair')).toHaveLength(0);
 
     await context.setOffline(false);

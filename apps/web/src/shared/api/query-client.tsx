@@ -13,6 +13,9 @@ export const queryClient = new QueryClient({
       // Client errors (401/403/404...) do not change on retry; network and server errors may.
       retry: (count, error) => count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
       refetchOnWindowFocus: false,
+      // With no network a read still goes out once: the service worker answers it with what it
+      // kept on this phone (issue 34). Only its retries wait for the connection.
+      networkMode: 'offlineFirst',
     },
     mutations: { retry: false },
   },

@@ -1,19 +1,26 @@
 /**
- * The offline cataloguing queue (issue 34): what a trustee or asset creator adds with no network is
- * kept in this phone's IndexedDB (photos as shrunk JPEG blobs), listed as waiting, and sent in the
- * order it was made when the connection returns, each change with its own Idempotency-Key, so a
- * change sent twice (an answer lost on the way) is kept once. A change the server refuses stays in
- * the list with the server's reason until the person tries again or puts it aside: never dropped.
- * Nothing is held in memory only, so closing the tab mid-way loses nothing.
+ * The offline cataloguing queue (issue 34): what a trustee or asset creator adds or changes with no
+ * network is kept in this phone's IndexedDB (photos as shrunk JPEG blobs), listed as waiting, and
+ * sent in the order it was made when the connection returns, each creation with its own
+ * Idempotency-Key, so a change sent twice (an answer lost on the way) is kept once. An edit of an
+ * item already on the server (its fields, its room) carries the version it was made on (If-Match):
+ * if the item changed meanwhile (412) the person sees theirs beside the newer and keeps theirs or
+ * takes the newer. A change the server refuses stays in the list with the server's reason until the
+ * person tries again or puts it aside: never dropped. Nothing is held in memory only, so closing the
+ * tab mid-way loses nothing.
  */
-import type { ItemAnswer } from '@estate/domain/schemas/items';
+import type { Item, ItemAnswer } from '@estate/domain/schemas/items';
+import type { LocationsAnswer, RoomsAnswer } from '@estate/domain/schemas/locations';
 import type { PhotoAnswer } from '@estate/domain/schemas/photos';
 import type { StoryAnswer } from '@estate/domain/schemas/stories';
 import { api, getAccessToken, refreshAccessToken } from '../api/client';
 import { isApiError } from '../api/api-error';
 import { storyForm } from '../stories/api';
 
-export type ChangeKind = 'item' | 'photo' | 'story';
+export type ChangeKind = 'item' | 'edit' | 'photo' | 'story';
+
+/** What the server holds now, beside an edit it refused because the item changed meanwhile. */
+export type Newer = { version: number; values: Record<string, unknown> };
 
 export type Change = {
   seq?: number;
@@ -30,7 +37,13 @@ export type Change = {
   text?: string;
   blob?: Blob;
   durationSeconds?: number;
+  /** An edit: the item's version it was made on (sent as If-Match). */
+  version?: number;
+  /** Names of the places an edit or the newer item mentions, by id (never shown as ids). */
+  placeNames?: Record<string, string>;
   refusal?: string;
+  /** The edit was refused because the item changed meanwhile: the item as it is now. */
+  newer?: Newer;
   createdAt: string;
 };
 
@@ -81,6 +94,19 @@ export async function keepChange(change: Omit<Change, 'key' | 'createdAt'> & { k
   return full;
 }
 
+/**
+ * An edit of an item on the server, kept on the phone. A second edit of the same item while the
+ * first still waits joins it (the later value of a field wins): both were made on the same version.
+ */
+export async function keepEdit(edit: { estateId: string; itemId: string; name: string; version: number; body: Record<string, unknown>; placeNames?: Record<string, string> }): Promise<Change> {
+  const earlier = (await waitingChanges()).find((c) => c.kind === 'edit' && c.itemId === edit.itemId && !c.refusal);
+  if (!earlier) return keepChange({ kind: 'edit', ...edit });
+  const joined: Change = { ...earlier, name: edit.name, body: { ...earlier.body, ...edit.body }, placeNames: { ...earlier.placeNames, ...edit.placeNames } };
+  await run(CHANGES, 'readwrite', (s) => s.put(joined));
+  changed();
+  return joined;
+}
+
 export function waitingChanges(): Promise<Change[]> {
   // A browser without IndexedDB (some private windows) cannot have kept anything.
   if (typeof indexedDB === 'undefined') return Promise.resolve([]);
@@ -101,10 +127,26 @@ export async function tryAgain(seq: number): Promise<void> {
   void sendWaiting();
 }
 
+/**
+ * An edit refused because the item changed meanwhile, kept by the person: made again on the newer
+ * version (their values win), and sent.
+ */
+export async function keepMine(seq: number): Promise<void> {
+  const [change] = (await waitingChanges()).filter((c) => c.seq === seq);
+  if (!change?.newer) return;
+  const mine: Change = { ...change, version: change.newer.version };
+  delete mine.refusal;
+  delete mine.newer;
+  await run(CHANGES, 'readwrite', (s) => s.put(mine));
+  changed();
+  void sendWaiting();
+}
+
 /** Counts for "Waiting to be sent (12 items, 31 photos)". */
 export function countsOf(changes: readonly Change[]) {
   return {
     items: changes.filter((c) => c.kind === 'item').length,
+    edits: changes.filter((c) => c.kind === 'edit').length,
     photos: changes.filter((c) => c.kind === 'photo').length,
     stories: changes.filter((c) => c.kind === 'story').length,
   };
@@ -135,7 +177,62 @@ async function itemIdOf(change: Change): Promise<string | undefined> {
   return run<string | undefined>(SENT, 'readonly', (s) => s.get(change.localItemKey!) as IDBRequest<string | undefined>);
 }
 
+/** Whether the item already holds every value of the edit (sent before, its answer lost). */
+export function holdsEdit(item: object, body: Record<string, unknown>): boolean {
+  return Object.entries(body).every(([field, value]) => {
+    const now = (item as Record<string, unknown>)[field];
+    // The server writes a value as "12.50"; the edit holds 12.5.
+    if (field === 'value' && value !== null && now !== null && now !== undefined) return Number(now) === Number(value);
+    return JSON.stringify(now ?? null) === JSON.stringify(value ?? null);
+  });
+}
+
+/** The server refused an edit: the item changed since the edit was made. */
+export class ChangedMeanwhile extends Error {
+  constructor(
+    message: string,
+    readonly newer: Newer,
+    readonly placeNames: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** The names of the places an item's newer values mention (the person reads names, not ids). */
+async function placeNamesOf(estateId: string, values: Record<string, unknown>): Promise<Record<string, string>> {
+  const names: Record<string, string> = {};
+  try {
+    if (typeof values.locationId === 'string') {
+      const { locations } = await api<LocationsAnswer>(`${base(estateId)}/locations`);
+      for (const l of locations) names[l.id] = l.name;
+    }
+    if (typeof values.roomId === 'string') {
+      const { rooms } = await api<RoomsAnswer>(`${base(estateId)}/rooms`);
+      for (const r of rooms) names[r.id] = r.name;
+    }
+  } catch {
+    // Without the names the table says "another place"; the choice is the same.
+  }
+  return names;
+}
+
+async function sendEdit(change: Change): Promise<void> {
+  const path = `${base(change.estateId)}/items/${encodeURIComponent(change.itemId!)}`;
+  const body = change.body ?? {};
+  try {
+    await api<ItemAnswer>(path, { method: 'PATCH', body, headers: { 'If-Match': `"${change.version ?? 0}"` } });
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 412) throw error;
+    const { item } = await api<ItemAnswer>(path);
+    // Sent before and its answer lost on the way: the item already says what the edit says.
+    if (holdsEdit(item, body)) return;
+    const values = Object.fromEntries(Object.keys(body).map((field) => [field, item[field as keyof Item] ?? null]));
+    throw new ChangedMeanwhile(error.message, { version: item.version, values }, await placeNamesOf(change.estateId, values));
+  }
+}
+
 async function send(change: Change): Promise<void> {
+  if (change.kind === 'edit') return sendEdit(change);
   const headers = { 'Idempotency-Key': change.key };
   if (change.kind === 'item') {
     const { item } = await api<ItemAnswer>(`${base(change.estateId)}/items`, { method: 'POST', body: change.body, headers });
@@ -179,6 +276,15 @@ export function sendWaiting(): Promise<void> {
           await send(change);
           await run(CHANGES, 'readwrite', (s) => s.delete(change.seq!));
         } catch (error) {
+          if (error instanceof ChangedMeanwhile) {
+            change.refusal = error.message;
+            change.newer = error.newer;
+            change.placeNames = { ...change.placeNames, ...error.placeNames };
+            await run(CHANGES, 'readwrite', (s) => s.put(change));
+            progress = { done: progress.done + 1, total: progress.total };
+            changed();
+            continue;
+          }
           // Still offline, the server unwell, or the session not yet checked again: it waits.
           if (!isApiError(error) || error.status === 0 || error.status === 401 || error.status >= 500) break;
           change.refusal = error.message;

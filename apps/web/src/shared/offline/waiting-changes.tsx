@@ -3,15 +3,78 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from '../i18n/use-translation';
 import { useOnline } from './online';
-import { countsOf, onQueueChange, putAside, sendWaiting, sendingProgress, tryAgain, waitingChanges, type Change } from './queue';
+import { countsOf, keepMine, onQueueChange, putAside, sendWaiting, sendingProgress, tryAgain, waitingChanges, type Change } from './queue';
+
+/** "2 items, 1 photo, 1 story": each count with its language's plural, the empty ones left out. */
+export function waitingWhat(counts: ReturnType<typeof countsOf>, t: TFunction): string {
+  return (['items', 'edits', 'photos', 'stories'] as const)
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => t(`stories:offline.count.${kind}`, { count: counts[kind] }))
+    .join(t('stories:offline.separator'));
+}
+
+/** A value of an edit as the person reads it: a place by its name, a list joined, nothing as "—". */
+function shown(field: string, value: unknown, change: Change, t: TFunction): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if ((field === 'locationId' || field === 'roomId') && typeof value === 'string') return change.placeNames?.[value] ?? t('stories:offline.elsewhere');
+  if (field === 'distribution' && typeof value === 'string') return t(`catalogue:distribution.${value}`, { defaultValue: value });
+  if (Array.isArray(value)) return value.join(', ') || '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** An edit refused because the item changed meanwhile: the person's values beside the newer ones. */
+function ChangedMeanwhile({ change }: { change: Change }) {
+  const { t } = useTranslation();
+  const newer = change.newer!;
+  return (
+    <Alert severity="warning" sx={{ my: 1 }} role="alert" data-testid="changed-meanwhile">
+      <Typography sx={{ fontWeight: 600 }}>{t('stories:offline.refused', { what: t('stories:offline.what.edit', { name: change.name }) })}</Typography>
+      <Typography>{t('stories:offline.changedMeanwhile', { name: change.name })}</Typography>
+      <Table size="small" aria-label={t('stories:offline.what.edit', { name: change.name })} sx={{ my: 1 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('catalogue:conflict.field')}</TableCell>
+            <TableCell>{t('catalogue:conflict.yours')}</TableCell>
+            <TableCell>{t('catalogue:conflict.now')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {Object.entries(change.body ?? {}).map(([field, value]) => (
+            <TableRow key={field}>
+              <TableCell>{t(`catalogue:fields.${field}`)}</TableCell>
+              <TableCell dir="auto">{shown(field, value, change, t)}</TableCell>
+              <TableCell dir="auto">{shown(field, newer.values[field], change, t)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="contained" onClick={() => void keepMine(change.seq!)} sx={{ minHeight: 48 }}>
+          {t('stories:offline.keepMine')}
+        </Button>
+        <Button variant="outlined" onClick={() => void putAside(change.seq!)} sx={{ minHeight: 48 }}>
+          {t('stories:offline.takeNewer')}
+        </Button>
+      </Box>
+    </Alert>
+  );
+}
 
 /**
  * What waits on this phone to be sent, "Waiting to be sent (12 items, 31 photos, 1 story)", with
- * progress while it goes, and each refused change with the server's reason and what to do.
+ * progress while it goes, and each refused change with the server's reason and what to do (an edit
+ * of an item changed meanwhile: theirs beside the newer, keep theirs or take the newer).
  */
 export function WaitingChanges() {
   const { t } = useTranslation();
@@ -59,7 +122,7 @@ export function WaitingChanges() {
     <Box sx={{ px: 2, py: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }} data-testid="waiting-changes">
       {waiting.length > 0 && (
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-          <Typography sx={{ flex: '1 1 200px' }}>{progress ? t('stories:offline.sending', progress) : t('stories:offline.waiting', counts)}</Typography>
+          <Typography sx={{ flex: '1 1 200px' }}>{progress ? t('stories:offline.sending', progress) : t('stories:offline.waiting', { what: waitingWhat(counts, t) })}</Typography>
           {online && !progress && (
             <Button variant="outlined" onClick={() => void sendWaiting()} sx={{ minHeight: 48 }}>
               {t('stories:offline.sendNow')}
@@ -68,7 +131,10 @@ export function WaitingChanges() {
         </Box>
       )}
       {progress && <LinearProgress variant="determinate" value={(100 * progress.done) / Math.max(1, progress.total)} sx={{ my: 1 }} />}
-      {refused.map((change) => (
+      {refused.map((change) =>
+        change.newer ? (
+          <ChangedMeanwhile key={change.seq} change={change} />
+        ) : (
         <Alert key={change.seq} severity="warning" sx={{ my: 1 }} role="alert">
           <Typography sx={{ fontWeight: 600 }}>{t('stories:offline.refused', { what: t(`stories:offline.what.${change.kind}`, { name: change.name }) })}</Typography>
           <Typography dir="auto">{change.refusal}</Typography>
@@ -82,7 +148,8 @@ export function WaitingChanges() {
             </Button>
           </Box>
         </Alert>
-      ))}
+        ),
+      )}
     </Box>
   );
 }

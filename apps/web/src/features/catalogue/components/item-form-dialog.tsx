@@ -1,5 +1,6 @@
 import { Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +25,7 @@ import { notify } from '../../../shared/ui/notify';
 import type { Item } from '@estate/domain/schemas/items';
 import { fetchItem, useCreateItem, useItem, useItemsList, useLabels, useLocations, useRooms, useUpdateItem, type ItemInput } from '../api';
 import type { EstateAccess } from '../use-estate';
+import { queryKeys } from '../../../shared/api/query-keys';
 import { defaultCurrency } from '../default-currency';
 import { EMPTY_DRAFT, ItemFields, draftToInput, itemToDraft, type ItemDraft } from './item-fields';
 import { PhotoManager } from './photo-manager';
@@ -95,6 +97,7 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { estateId } = estate;
   const base = useMemo(
     () => (item ? itemToDraft(item) : { ...EMPTY_DRAFT, currency: defaultCurrency(i18n.language), ...defaults }),
@@ -163,10 +166,19 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
         onClose();
         return;
       }
+      if (!navigator.onLine) {
+        await keepEditOffline(item, patch);
+        return;
+      }
       await update.mutateAsync({ id: item.id, version, patch });
       notify(t('catalogue:form.saved'), 'success');
       onClose();
     } catch (error) {
+      // The network went on the way (one bar in a cellar): the edit is kept like one made offline.
+      if (item && isApiError(error) && error.status === 0) {
+        await keepEditOffline(item, changedFields(baseline, draft));
+        return;
+      }
       if (item && isApiError(error) && error.status === 412) {
         const current = await fetchItem(estateId, item.id);
         setConflict({ current, mine: changedFields(baseline, draft) });
@@ -177,6 +189,23 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
       }
       setProblem(errorMessage(error, t));
     }
+  };
+
+  /**
+   * An edit with no network: kept on the phone with the version it was made on, sent when the
+   * connection returns (shared/offline/queue.ts). The item shows the change meanwhile.
+   */
+  const keepEditOffline = async (item: Item, patch: Partial<ItemInput>) => {
+    const { keepEdit } = await import('../../../shared/offline/queue');
+    const placeNames: Record<string, string> = {};
+    for (const place of [...(locations.data ?? []), ...(rooms.data ?? [])]) placeNames[place.id] = place.name;
+    await keepEdit({ estateId, itemId: item.id, name: patch.name ?? item.name, version, body: patch, placeNames });
+    const { value, ...rest } = patch;
+    queryClient.setQueryData<Item>(queryKeys.item(estateId, item.id), (old) =>
+      old ? { ...old, ...rest, ...(value !== undefined ? { value: value === null ? null : String(value) } : {}) } : old,
+    );
+    notify(t('stories:offline.editKept', { name: patch.name ?? item.name }), 'info');
+    onClose();
   };
 
   /** After a conflict: take the current item as the new base and put the person's changes on top. */

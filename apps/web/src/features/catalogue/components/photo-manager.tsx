@@ -49,6 +49,8 @@ export function PhotoManager({ estateId, item }: Props) {
   const notTheirsId = useId();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  // Photos taken with no network: kept on this phone and sent when the connection returns.
+  const [kept, setKept] = useState(0);
   const [dragging, setDragging] = useState(false);
   const cameraRef = useRef<HTMLInputElement>(null);
   // An item keeps at most PHOTO_LIMITS.perItem photos: adding is offered disabled, with the reason.
@@ -71,6 +73,17 @@ export function PhotoManager({ estateId, item }: Props) {
       return;
     }
     setProblems([]);
+    if (!navigator.onLine) {
+      const { keepChange } = await import('../../../shared/offline/queue');
+      setProgress({ done: 0, total: images.length });
+      for (const [index, file] of images.entries()) {
+        await keepChange({ kind: 'photo', estateId, itemId: item.id, name: item.name, blob: await shrinkPhoto(file) });
+        setKept((n) => n + 1);
+        setProgress({ done: index + 1, total: images.length });
+      }
+      setProgress(null);
+      return;
+    }
     setProgress({ done: 0, total: images.length });
     const tooLarge = t('catalogue:photos.tooLarge', {
       megabytes: PHOTO_LIMITS.bytes / (1024 * 1024),
@@ -230,6 +243,11 @@ export function PhotoManager({ estateId, item }: Props) {
             aria-label={t('catalogue:photos.uploading', progress)}
           />
         </Box>
+      )}
+      {kept > 0 && (
+        <Alert severity="success" sx={{ mb: 1.5 }} data-testid="photos-kept">
+          {t('stories:offline.photosKept', { count: kept })} {t('stories:offline.kept')}
+        </Alert>
       )}
       {problems.length > 0 && (
         <Alert severity="error" sx={{ mb: 1.5 }}>

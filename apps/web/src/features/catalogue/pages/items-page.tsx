@@ -27,6 +27,7 @@ import { RefusableButton } from '../../../shared/ui/refusable-button';
 import { useOffer } from '../../../shared/ui/offer';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
 import { useConsentNeeded } from '../../../shared/api/consent';
+import { useOnline } from '../../../shared/offline/online';
 import { useHoldFirstContent } from '../../../shared/api/first-content';
 import { ConsentCard } from '../../../shared/consent/consent-card';
 import {
@@ -140,6 +141,8 @@ function Items({ estate }: { estate: EstateAccess }) {
   // The list (tens of cards) renders in the background, in slices: the page stays responsive while
   // it does, and the loader stays until it is ready.
   const listData = useDeferredValue(list.data);
+  // With no network the list is the one the service worker kept on this phone (issue 34).
+  const online = useOnline();
   // The frame's own reads wait until the cards are drawn (the first photos are the largest paint):
   // from the page's first render while the list is asked for, then while it is being drawn.
   useHoldFirstContent(
@@ -298,6 +301,11 @@ function Items({ estate }: { estate: EstateAccess }) {
 
       {(list.isPending || (list.data && !listData)) && <FullPageLoader />}
       {list.isError && <Alert severity="error">{errorMessage(list.error, t)}</Alert>}
+      {!online && listData && (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="list-kept">
+          {t('stories:offline.listKept')}
+        </Alert>
+      )}
       {listData && (
         <Typography color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
           {t('catalogue:items.total', { count: total })}
