@@ -24,8 +24,10 @@ export const processHandlers: ProcessHandlers = {
     'seal-inputs': ({ db, estateId, from, actorId, now }) =>
       sealInputs(db, { estateId, stage: from, actorId, now, reason: 'moved-on' }),
     'reopen-inputs': ({ db, estateId, to, actorId }) => reopenInputs(db, { estateId, stage: to, actorId }),
-    'make-report-files': ({ ctx, estateId, actorId }) => generateReports(ctx, estateId, actorId),
     'mail-whose-turn': ({ ctx, estateId, to, actorId }) => mailWhoseTurnItIs(ctx, estateId, to, actorId),
+  },
+  jobs: {
+    'make-report-files': ({ ctx, estateId, actorId }) => generateReports(ctx, estateId, actorId),
   },
   deadline: {
     'count-silence-as-approval': (db, { estateId }) => approveForNonResponders(db, estateId),

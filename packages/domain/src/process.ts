@@ -21,19 +21,33 @@ export type ExitGate = {
   refusal(from: StageCode, facts: StageFacts): MoveRefusal | null;
 };
 
-export type EffectName =
+/** What a stage move sets off inside its transaction or just after it, each run by one named handler. */
+export const MOVE_EFFECT_NAMES = [
   /** Make and publish the commitments of the randomised steps' secrets (distribution.md). */
-  | 'commit-draw-secrets'
+  'commit-draw-secrets',
   /** Flag items whose interest reaches the estate's threshold (stage 12's recommendation). */
-  | 'recommend-high-interest'
+  'recommend-high-interest',
   /** Freeze and seal the inputs of the stage being left (distribution.md, "Privacy of inputs"). */
-  | 'seal-inputs'
+  'seal-inputs',
   /** Withdraw the seal of a stage that is opened again by a step back. */
-  | 'reopen-inputs'
-  /** Make stage 90's report files (PDF, spreadsheet, draw records, settlement). */
-  | 'make-report-files'
+  'reopen-inputs',
   /** Tell everyone whose turn it now is (mail and in-app notice). */
-  | 'mail-whose-turn';
+  'mail-whose-turn',
+] as const;
+export type MoveEffectName = (typeof MOVE_EFFECT_NAMES)[number];
+
+/** Slow work a move records as a job: retried until done, its progress shown to the trustee. */
+export const JOB_NAMES = [
+  /** Make stage 90's report files (PDF, spreadsheet, draw records, settlement). */
+  'make-report-files',
+] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export type EffectName = MoveEffectName | JobName;
+export const isJobName = (name: string): name is JobName => (JOB_NAMES as readonly string[]).includes(name);
+
+/** A job tried this many times and still failing waits for the trustee ("make the reports again"). */
+export const JOB_ATTEMPTS = 3;
 
 /**
  * When an effect runs. `in-move`: inside the move's transaction (it commits or fails with the
@@ -42,7 +56,10 @@ export type EffectName =
  */
 export type EffectTiming = 'in-move' | 'after-move' | 'job';
 
-export type Effect = { name: EffectName; direction: 'forward' | 'back' | 'either'; timing: EffectTiming };
+type EffectDirection = 'forward' | 'back' | 'either';
+export type Effect =
+  | { name: MoveEffectName; direction: EffectDirection; timing: 'in-move' | 'after-move' }
+  | { name: JobName; direction: EffectDirection; timing: 'job' };
 
 /** What a passing deadline does to the members who have not answered, before any move. */
 export type DeadlineEffectName = 'count-silence-as-approval' | 'count-silence-as-done' | 'seal-inputs';
@@ -127,14 +144,15 @@ export function exitRefusal(from: StageCode, facts: StageFacts): MoveRefusal | n
   return null;
 }
 
-export type MoveEffects = Record<EffectTiming, EffectName[]>;
+export type MoveEffects = { 'in-move': MoveEffectName[]; 'after-move': MoveEffectName[]; job: JobName[] };
 
 /** What a decided move sets off, in order: leaving `from`, then entering `to`, grouped by timing. */
 export function effectsOfMove(from: StageCode, to: StageCode, direction: 'forward' | 'back'): MoveEffects {
   const effects: MoveEffects = { 'in-move': [], 'after-move': [], job: [] };
   for (const effect of [...PROCESS[from].onLeave, ...PROCESS[to].onEnter]) {
-    if (effect.direction === 'either' || effect.direction === direction)
-      effects[effect.timing].push(effect.name);
+    if (effect.direction !== 'either' && effect.direction !== direction) continue;
+    if (effect.timing === 'job') effects.job.push(effect.name);
+    else effects[effect.timing].push(effect.name);
   }
   return effects;
 }

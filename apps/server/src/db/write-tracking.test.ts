@@ -112,10 +112,11 @@ describe('write counting', () => {
       try {
         await checkCounting(one);
         // Opened after the counting: its own start-up may write, which `one` would hear mid-count.
-        two = await openPostgres(url);
-        const heard = two.writes.generation;
+        const second = await openPostgres(url);
+        two = second;
+        const heard = second.writes.generation;
         await one.db.execute(sql`insert into scratch values (4)`);
-        await expect.poll(() => two.writes.generation, { timeout: 5_000 }).toBeGreaterThan(heard);
+        await expect.poll(() => second.writes.generation, { timeout: 5_000 }).toBeGreaterThan(heard);
       } finally {
         await one.close();
         await two?.close();

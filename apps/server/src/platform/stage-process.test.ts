@@ -9,25 +9,22 @@ import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Stage } from '@estate/domain/stages';
-import type { EffectName } from '@estate/domain/process';
+import type { JobName } from '@estate/domain/process';
 import { activityEvents, stageJobs } from '../db/schema.js';
 import { processHandlers } from '../process-handlers.js';
 import { createEstate, createUser, setStage } from '../test/factories.js';
 import { useHarness } from '../test/harness.js';
 import { createContext } from './context.js';
-import { JOB_ATTEMPTS, type AppliedMove, type EffectRun } from './stage-process.js';
+import { JOB_ATTEMPTS } from '@estate/domain/process';
+import type { AppliedMove, JobRun } from './stage-process.js';
 
 const h = useHarness();
 
 /** The real context and handlers, with the report files' effect replaced by `makeFiles`. */
-async function contextWith(makeFiles: (run: EffectRun) => Promise<unknown>) {
-  const effects: typeof processHandlers.effects = {
-    ...processHandlers.effects,
-    'make-report-files': makeFiles,
-  };
+async function contextWith(makeFiles: (run: JobRun) => Promise<unknown>) {
   return createContext(h.config, h.database, pino({ level: 'silent' }), () => h.clock.now, {
     ...processHandlers,
-    effects,
+    jobs: { 'make-report-files': makeFiles },
   });
 }
 
@@ -46,7 +43,7 @@ async function estateAt(stage: number) {
   return { estateId, move };
 }
 
-const job = (effect: EffectName) => eq(stageJobs.effect, effect);
+const job = (effect: JobName) => eq(stageJobs.effect, effect);
 
 describe('the jobs a stage move sets off', () => {
   it('records the job with the move, runs it after the commit, and retries a failure before telling the trustees', async () => {
@@ -121,5 +118,25 @@ describe('the jobs a stage move sets off', () => {
       .set({ status: 'running', startedAt: h.clock.now })
       .where(and(eq(stageJobs.estateId, estateId), job('make-report-files')));
     expect(await ctx.process.runJobs(ctx)).toBe(0);
+  });
+
+  it('after a move runs the jobs of that estate only, with the stage the estate is at now', async () => {
+    const seen: { estateId: string; stage: number }[] = [];
+    const ctx = await contextWith(({ estateId, stage }) => {
+      seen.push({ estateId, stage });
+      return Promise.resolve();
+    });
+    const one = await estateAt(Stage.DistributionCompleted);
+    const other = await estateAt(Stage.DistributionCompleted);
+    await ctx.db.transaction((tx) => ctx.process.apply(ctx, tx, other.move));
+    await ctx.db.transaction((tx) => ctx.process.apply(ctx, tx, one.move));
+
+    ctx.process.afterCommit(ctx, one.move);
+    await ctx.process.idle();
+    expect(seen).toEqual([{ estateId: one.estateId, stage: Stage.Finalizing }]);
+    expect(await ctx.process.jobsOf(ctx.db, other.estateId)).toEqual([expect.objectContaining({ status: 'waiting' })]);
+    // The other estate's job is the scheduler's.
+    expect(await ctx.process.runJobs(ctx)).toBe(1);
+    expect(seen.map((s) => s.estateId)).toEqual([one.estateId, other.estateId]);
   });
 });

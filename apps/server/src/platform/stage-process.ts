@@ -8,12 +8,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import {
+  JOB_ATTEMPTS,
   PROCESS,
   effectsOfMove,
   factsToLoad,
+  isJobName,
   type DeadlineEffectName,
-  type EffectName,
+  type JobName,
   type LoadedFact,
+  type MoveEffectName,
 } from '@estate/domain/process';
 import { decideMove, moveOptions, type MoveDecision, type StageFacts } from '@estate/domain/stage-machine';
 import { STAGE_NAMES, isStageCode, nextStage, type StageCode } from '@estate/domain/stages';
@@ -38,9 +41,22 @@ export type EffectRun = {
   now: Date;
 };
 
+/**
+ * One recorded job as its handler receives it: run after its move committed, perhaps much later and
+ * in another process, so it gets the estate's stage as it is now rather than the move's.
+ */
+export type JobRun = {
+  ctx: AppContext;
+  estateId: string;
+  stage: StageCode;
+  actorId: string | null;
+  now: Date;
+};
+
 export type ProcessHandlers = {
   facts: Record<LoadedFact, (db: Db, estateId: string) => Promise<number>>;
-  effects: Record<EffectName, (run: EffectRun) => Promise<unknown>>;
+  effects: Record<MoveEffectName, (run: EffectRun) => Promise<unknown>>;
+  jobs: Record<JobName, (run: JobRun) => Promise<unknown>>;
   /** Each returns how many members it counted (0 for effects that count nobody). */
   deadline: Record<
     DeadlineEffectName,
@@ -50,8 +66,6 @@ export type ProcessHandlers = {
 
 export type AppliedMove = Omit<EffectRun, 'ctx' | 'db'>;
 
-/** A job tried this many times and still failing waits for the trustee ("make the reports again"). */
-export const JOB_ATTEMPTS = 3;
 /** A job still "running" this long after it started was cut off (the process stopped): run it again. */
 const STALE_RUN_MS = 10 * 60_000;
 
@@ -139,7 +153,7 @@ export class ProcessRunner {
     const effects = effectsOfMove(move.from, move.to, move.direction);
     if (effects.job.length === 0 && effects['after-move'].length === 0) return;
     this.inBackground(async () => {
-      if (effects.job.length > 0) await this.runJobs(ctx);
+      if (effects.job.length > 0) await this.runJobs(ctx, move.estateId);
       for (const name of effects['after-move'])
         await this.handlers.effects[name]({ ctx, db: ctx.db, ...move });
     });
@@ -170,7 +184,7 @@ export class ProcessRunner {
   async jobsOf(db: Db, estateId: string) {
     const rows = await db.select().from(stageJobs).where(inEstate(stageJobs, estateId));
     return rows
-      .flatMap((r) => (isEffectName(r.effect) ? [{ ...r, effect: r.effect }] : []))
+      .flatMap((r) => (isJobName(r.effect) ? [{ ...r, effect: r.effect }] : []))
       .map((r) => ({
         effect: r.effect,
         status: r.status,
@@ -181,17 +195,21 @@ export class ProcessRunner {
   }
 
   /**
-   * Runs every job that is due: waiting, failed with attempts left, or cut off mid-run. Each is
-   * claimed with a conditional update, so two processes never run the same job at once.
+   * Runs every job that is due (of one estate, after its move; of all, on the scheduler's tick):
+   * waiting, failed with attempts left, or cut off mid-run. Each is claimed with a conditional
+   * update, so two processes never run the same job at once.
    */
-  async runJobs(ctx: AppContext): Promise<number> {
+  async runJobs(ctx: AppContext, estateId?: string): Promise<number> {
     const now = ctx.now();
     const due = or(
       eq(stageJobs.status, 'waiting'),
       and(eq(stageJobs.status, 'failed'), lt(stageJobs.attempts, JOB_ATTEMPTS)),
       and(eq(stageJobs.status, 'running'), lt(stageJobs.startedAt, new Date(now.getTime() - STALE_RUN_MS))),
     );
-    const rows = await ctx.db.select().from(stageJobs).where(due);
+    const rows = await ctx.db
+      .select()
+      .from(stageJobs)
+      .where(estateId === undefined ? due : inEstate(stageJobs, estateId, due));
     let ran = 0;
     for (const job of rows) {
       const [claimed] = await ctx.db
@@ -206,22 +224,22 @@ export class ProcessRunner {
           ),
         )
         .returning();
-      if (!claimed || !isEffectName(claimed.effect)) continue;
+      if (!claimed || !isJobName(claimed.effect)) continue;
       ran += 1;
-      await this.runJob(ctx, claimed);
+      await this.runJob(ctx, { ...claimed, effect: claimed.effect });
     }
     return ran;
   }
 
   /** The work was done another way (the trustee made the reports again): the job no longer waits. */
-  async finish(db: Db, estateId: string, effect: EffectName, now: Date): Promise<void> {
+  async finish(db: Db, estateId: string, effect: JobName, now: Date): Promise<void> {
     await db
       .update(stageJobs)
       .set({ status: 'done', finishedAt: now, lastError: null })
       .where(inEstate(stageJobs, estateId, eq(stageJobs.effect, effect)));
   }
 
-  private async runJob(ctx: AppContext, job: typeof stageJobs.$inferSelect): Promise<void> {
+  private async runJob(ctx: AppContext, job: typeof stageJobs.$inferSelect & { effect: JobName }): Promise<void> {
     const [estate] = await ctx.db
       .select({ stage: estates.stage })
       .from(estates)
@@ -234,18 +252,8 @@ export class ProcessRunner {
     );
     try {
       // The estate may have moved on since; the job still does what its move asked for.
-      if (stage !== undefined) {
-        await this.handlers.effects[job.effect as EffectName]({
-          ctx,
-          db: ctx.db,
-          estateId: job.estateId,
-          from: stage,
-          to: stage,
-          direction: 'forward',
-          actorId: job.actorId,
-          now: ctx.now(),
-        });
-      }
+      if (stage !== undefined)
+        await this.handlers.jobs[job.effect]({ ctx, estateId: job.estateId, stage, actorId: job.actorId, now: ctx.now() });
       await ctx.db
         .update(stageJobs)
         .set({ status: 'done', finishedAt: ctx.now(), lastError: null })
@@ -293,8 +301,3 @@ export class ProcessRunner {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 }
-
-const EFFECT_NAMES = new Set<string>(
-  Object.values(PROCESS).flatMap((p) => [...p.onEnter, ...p.onLeave].map((e) => e.name)),
-);
-const isEffectName = (name: string): name is EffectName => EFFECT_NAMES.has(name);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { MoveOption } from '../stage-machine.js';
 import { STAGE_ORDER } from '../stages.js';
+import { JOB_NAMES } from '../process.js';
 
 export const stageMoveAnswer = z.object({ stage: z.number() });
 export type StageMoveAnswer = z.infer<typeof stageMoveAnswer>;
@@ -47,7 +48,7 @@ export type StageMovesAnswer = z.infer<typeof stageMovesAnswer>;
 
 /** Slow work a stage move set off (stage 90's report files) and how far it has got. */
 export const stageJobSchema = z.object({
-  effect: z.enum(['make-report-files', 'commit-draw-secrets', 'recommend-high-interest', 'seal-inputs', 'reopen-inputs', 'mail-whose-turn']),
+  effect: z.enum(JOB_NAMES),
   status: z.enum(['waiting', 'running', 'done', 'failed']),
   attempts: z.number().int(),
   queuedAt: z.string(),

@@ -3,11 +3,10 @@
  * or not made (with what to do). Nothing once they are made.
  */
 import Alert from '@mui/material/Alert';
+import { JOB_ATTEMPTS } from '@estate/domain/process';
 import { useTranslation } from '../i18n/use-translation';
 import { useReportFilesJob } from '../api/stage-jobs';
 
-/** Three tries, then the trustee is asked to make them again (the server's JOB_ATTEMPTS). */
-const ATTEMPTS = 3;
 
 export function ReportFilesProgress({ estateId, enabled }: { estateId: string; enabled: boolean }) {
   const { t } = useTranslation('closing');
@@ -16,7 +15,7 @@ export function ReportFilesProgress({ estateId, enabled }: { estateId: string; e
   if (job.status === 'failed') {
     return (
       <Alert severity="warning" sx={{ mb: 2 }} data-testid="report-files-progress">
-        {job.attempts < ATTEMPTS ? t('reports.jobRetrying') : t('reports.jobGaveUp')}
+        {job.attempts < JOB_ATTEMPTS ? t('reports.jobRetrying') : t('reports.jobGaveUp')}
       </Alert>
     );
   }
