@@ -91,8 +91,8 @@ export function StageCard({ estateId, stage }: Props) {
   const next = moves.data?.forward?.to ?? null;
   const name = (code: number) => t(`stages:stage.${code}.name`);
   // Leaving the review with flags still undecided is allowed, but the trustee should know.
-  const flags = useFlags(estateId, stage === 2);
-  const openFlags = stage === 2 ? (flags.data?.flags ?? []).filter((f) => !f.resolution).length : 0;
+  const flags = useFlags(estateId, stage === Stage.Approve);
+  const openFlags = stage === Stage.Approve ? (flags.data?.flags ?? []).filter((f) => !f.resolution).length : 0;
   // Closing the estate freezes what becomes of unwanted and held items: say how many are undecided.
   const closing = stage === Stage.Finalizing;
   const dispositions = useDispositions(estateId, closing);

@@ -22,6 +22,7 @@ import { useMarkDone, useMyItems } from '../api';
 import { AssignedTab } from '../components/assigned-tab';
 import { HeartedTab } from '../components/hearted-tab';
 import { TokensTab } from '../components/tokens-tab';
+import { Stage } from '@estate/domain/stages';
 import { lazyNamed } from '../../../shared/ui/lazy-named';
 
 // The ranking (with its drag and drop) and the hand-over tabs load when opened: each belongs to a
@@ -31,11 +32,12 @@ const HandoverTab = lazyNamed(() => import('../components/handover-tab'), 'Hando
 
 type TabKey = 'hearted' | 'ranking' | 'tokens' | 'assigned' | 'handover';
 
+/** The tab of the stage's own work: ranking and tokens in their stages, then results, then hand-over. */
 function defaultTab(stage: number): TabKey {
-  if (stage === 20) return 'ranking';
-  if (stage === 30) return 'tokens';
-  if (stage >= 41) return 'handover';
-  if (stage >= 31) return 'assigned';
+  if (stage === Stage.Ranking) return 'ranking';
+  if (stage === Stage.Tokens) return 'tokens';
+  if (stage >= Stage.Distribution) return 'handover';
+  if (stage >= Stage.AssignRemaining) return 'assigned';
   return 'hearted';
 }
 
@@ -126,7 +128,7 @@ export function MyItemsPage() {
             <Tab value="ranking" label={t('process:myItems.tabs.ranking')} />
             <Tab value="tokens" label={t('process:myItems.tabs.tokens')} />
             <Tab value="assigned" label={t('process:myItems.tabs.assigned')} />
-            {stage >= 40 && <Tab value="handover" label={t('handover:mine.tab')} />}
+            {stage >= Stage.AssignmentCompleted && <Tab value="handover" label={t('handover:mine.tab')} />}
           </Tabs>
           {tab === 'hearted' && (
             <HeartedTab estateId={estateId} myItems={data} showAdvice={policy.can('advice.view')} />
