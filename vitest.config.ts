@@ -34,9 +34,6 @@ export default defineConfig({
           // test that hangs. A file's app and database start in its beforeAll.
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // A busy two-core CI machine runs two browsers and servers at once: a page can take a few
-          // seconds to show what it will show (vitest's default wait is one second).
-          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
       './apps/web/vite.config.ts',
@@ -48,6 +45,9 @@ export default defineConfig({
           include: ['specs/**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A busy two-core CI machine runs two browsers and servers at once: a page can take a few
+          // seconds to show what it will show (vitest's default wait is one second).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // Each spec file starts its own server (a free port, its own data folder) and browser.
         },
       },

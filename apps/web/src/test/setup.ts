@@ -9,7 +9,7 @@ import enStages from '@estate/domain/content/stages.en.json';
 import enRefusals from '@estate/domain/content/refusals.en.json';
 
 // Lazy pages can take a few seconds to appear on a busy two-core CI machine; wait for them.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // Texts are fetched in the browser; tests load English directly.
 // Every English namespace file (a feature's own namespace included).
