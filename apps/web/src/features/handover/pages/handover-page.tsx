@@ -217,7 +217,7 @@ function ReceiverGroup(props: { estateId: string; memberId: string | null; name:
 
   return (
     <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-label={name} data-testid="handover-group">
-      <CardContent>
+      <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
           <Box>
             <Typography component="h2" variant="h6">
@@ -244,7 +244,7 @@ function ReceiverGroup(props: { estateId: string; memberId: string | null; name:
         )}
         <Box component="ul" sx={{ m: 0, mt: 1, p: 0 }}>
           {entries.map((entry) => (
-            <HandoverRow key={entry.itemId} estateId={estateId} entry={entry} canRecord={canRecord} />
+            <HandoverRow key={entry.itemId} estateId={estateId} entry={entry} canRecord={canRecord} receiver={name} />
           ))}
         </Box>
       </CardContent>
