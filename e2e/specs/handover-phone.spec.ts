@@ -113,6 +113,7 @@ describe('the hand-over board on a 360 px phone', () => {
       // Each card says whose the item is.
       const row = page.getByTestId('handover-row').filter({ hasText: item });
       await row.getByText(ht(lang, 'board.for', { name: item === ITEMS[0] ? 'Anna Ellis' : 'Ben Ellis' })).waitFor();
+      await row.scrollIntoViewIfNeeded();
       await screenshot(page, `handover-phone-360-${lang}-before`);
 
       await row.getByRole('button', { name: ht(lang, 'board.handedOver') }).click();
@@ -122,6 +123,15 @@ describe('the hand-over board on a 360 px phone', () => {
       const { handover } = await api<{ handover: { status: string; item: { name: string } }[] }>(server.url, 'GET', url('/handover'), undefined, seeded.trustee.token);
       expect(handover.find((e) => e.item.name === item)?.status).toBe('handed-over');
       await page.context().close();
+      if (process.env.E2E_SHOTS) {
+        // The desktop keeps one line per item.
+        const desk = await openAs(browser, server.url, seeded.trustee, 'desktop', lang);
+        await desk.goto(`${server.url}/trustee/handover`);
+        await desk.getByTestId('handover-row').nth(ITEMS.length - 1).waitFor();
+        await atRest(desk);
+        await screenshot(desk, `handover-desktop-${lang}`);
+        await desk.context().close();
+      }
     }, 60_000);
   }
 });
