@@ -94,7 +94,8 @@ export function ItemChooser({ estateId, label, value, onChange }: Props) {
         <TextField
           {...params}
           label={label}
-          placeholder={t('process:directives.chooser.placeholder')}
+          // Only while open (the label has moved up by then; closed, the two would overlap).
+          placeholder={open ? t('process:directives.chooser.placeholder') : undefined}
           helperText={
             open && pages.data
               ? t('process:directives.chooser.shown', { shown: options.length, count: total })

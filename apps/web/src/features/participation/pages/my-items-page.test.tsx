@@ -115,7 +115,12 @@ describe('my items: done', () => {
   it('offers “I’m done” to a beneficiary in a stage that asks for their choices', async () => {
     mockFetch(base(11));
     renderApp('/my-items');
-    expect(await screen.findByRole('button', { name: "I'm done" }, { timeout: 8000 })).toBeEnabled();
+    const done = await screen.findByRole('button', { name: "I'm done" }, { timeout: 8000 });
+    expect(done).toBeEnabled();
+    // In the bar kept at the foot of the screen, after the lists (not above them).
+    const bar = screen.getByTestId('done-bar');
+    expect(bar).toContainElement(done);
+    expect(screen.getByRole('tablist').compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('does not offer it in a stage that asks for nothing', async () => {
