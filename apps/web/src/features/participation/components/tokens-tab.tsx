@@ -15,9 +15,10 @@ import { useSaveTokens, useTokens } from '../api';
 export const MAX_PER_ITEM = 2;
 
 /** Stage 30: 0, 1 or 2 priority tokens on each contested item I hearted, within my budget. */
-export function TokensTab({ estateId, editable }: { estateId: string; editable: boolean }) {
+export function TokensTab({ estateId, editable, lockedReason }: { estateId: string; editable: boolean; /** Why not now, when it is not the stage's closing (the agreements first). */ lockedReason?: string | undefined }) {
   const { t } = useTranslation();
   const allPlacedId = useId();
+  const lockedId = useId();
   const tokens = useTokens(estateId);
   const save = useSaveTokens(estateId);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +54,11 @@ export function TokensTab({ estateId, editable }: { estateId: string; editable: 
         </Typography>
         <Typography color="text.secondary">{t('process:tokens.left', { count: Math.max(0, left) })}</Typography>
       </Paper>
-      {!editable && <Alert severity="info" sx={{ mb: 2 }}>{t('process:tokens.closed')}</Alert>}
+      {!editable && (
+        <Alert id={lockedId} severity="info" sx={{ mb: 2 }}>
+          {lockedReason ?? t('process:tokens.closed')}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}
@@ -68,7 +73,7 @@ export function TokensTab({ estateId, editable }: { estateId: string; editable: 
       <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
         {data.contested.map((c) => {
           const atMost = editable && c.count >= MAX_PER_ITEM;
-          const reasonId = atMost ? `${allPlacedId}-${c.itemId}` : allPlaced ? allPlacedId : undefined;
+          const reasonId = !editable ? lockedId : atMost ? `${allPlacedId}-${c.itemId}` : allPlaced ? allPlacedId : undefined;
           return (
             <Paper component="li" variant="outlined" key={c.itemId} data-testid="token-item" sx={{ p: 1, mb: 1 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -80,6 +85,7 @@ export function TokensTab({ estateId, editable }: { estateId: string; editable: 
                 </Box>
                 <IconButton
                   aria-label={t('process:tokens.less', { name: c.name })}
+                  aria-describedby={editable ? undefined : lockedId}
                   disabled={!editable || c.count <= 0 || save.isPending}
                   onClick={() => change(c.itemId, c.count - 1)}
                   sx={{ width: 48, height: 48 }}

@@ -88,6 +88,16 @@ describe('my items: tokens', () => {
     expect(screen.getByRole('button', { name: 'One token less on Ring' })).toBeEnabled();
   });
 
+  it('after the stage, both steppers are disabled and say why', async () => {
+    const contested = [0, 1].map((i) => ({ ...item(i), interestCount: 2, count: i === 0 ? 1 : 0 }));
+    mockFetch({ ...base(31), 'GET /api/estates/e1/tokens': { used: 1, budget: 2, budgetRule: 'per-interest', allocations: [], contested } });
+    renderApp('/my-items?tab=tokens');
+    const more = await screen.findByRole('button', { name: 'One token more on Clock' }, { timeout: 8000 });
+    expect(more).toBeDisabled();
+    expect(more).toHaveAccessibleDescription(/Tokens can be changed only while/);
+    expect(screen.getByRole('button', { name: 'One token less on Ring' })).toHaveAccessibleDescription(/Tokens can be changed only while/);
+  });
+
   it('places a token while some are left', async () => {
     const contested = [0, 1].map((i) => ({ ...item(i), interestCount: 2, count: i === 0 ? 1 : 0 }));
     const tokens = { used: 1, budget: 2, budgetRule: 'per-interest', allocations: [{ itemId: ids[0], count: 1 }], contested };

@@ -128,7 +128,11 @@ export function MyItemsPage() {
               />
             )}
             {tab === 'tokens' && (
-              <TokensTab estateId={estateId} editable={policy.can('tokens.set') && !consentNeeded} />
+              <TokensTab
+                estateId={estateId}
+                editable={policy.can('tokens.set') && !consentNeeded}
+                lockedReason={consentNeeded && policy.can('tokens.set') ? t('consent:card.title') : undefined}
+              />
             )}
             {tab === 'assigned' && (
               <AssignedTab
