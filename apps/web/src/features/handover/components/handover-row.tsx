@@ -46,7 +46,7 @@ function localInput(iso: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-type Props = { estateId: string; entry: HandoverEntry; canRecord: boolean; /** Whose it is, said on a phone. */ receiver?: string };
+type Props = { estateId: string; entry: HandoverEntry; canRecord: boolean; /** Whose it is, in words ("For Anna Ellis"), said on a phone. */ receiver?: string };
 
 /**
  * One item on the board, phone-first: the photo, number and name, where it is, its status, and one
@@ -132,7 +132,7 @@ export function HandoverRow({ estateId, entry, canRecord, receiver }: Props) {
           {receiver && (
             // On a phone the receiver's heading has long scrolled away: each item says whose it is.
             <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-              {t('handover:board.for', { name: receiver })}
+              {receiver}
             </Typography>
           )}
           {entry.method && entry.status !== 'assigned' && <Typography variant="body2">{t(`handover:method.${entry.method}`)}</Typography>}

@@ -244,7 +244,7 @@ function ReceiverGroup(props: { estateId: string; memberId: string | null; name:
         )}
         <Box component="ul" sx={{ m: 0, mt: 1, p: 0 }}>
           {entries.map((entry) => (
-            <HandoverRow key={entry.itemId} estateId={estateId} entry={entry} canRecord={canRecord} receiver={name} />
+            <HandoverRow key={entry.itemId} estateId={estateId} entry={entry} canRecord={canRecord} receiver={memberId ? t('handover:board.for', { name }) : name} />
           ))}
         </Box>
       </CardContent>
