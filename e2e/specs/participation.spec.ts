@@ -293,13 +293,12 @@ describe('four beneficiaries on phones, stages 11 → 30', () => {
       const header = page.getByTestId('token-count');
       await expect.poll(() => header.textContent()).toBe(t(who, 'tokens.header', { used: 2, budget: 2 }));
       if (who === 'anna') {
-        // Over the budget: the server refuses and says why; nothing changes.
+        // Every token placed: "+" is offered disabled with the reason (no refusal after a tap).
         const more = page.getByRole('button', { name: t(who, 'tokens.more', { name: 'Desk' }) });
-        await expect.poll(() => more.isEnabled()).toBe(true);
-        await more.click();
-        await page.getByRole('alert').waitFor();
-        await screenshot(page, 'participation-en-phone-30-refused');
-        await expect.poll(() => header.textContent()).toBe(t(who, 'tokens.header', { used: 2, budget: 2 }));
+        await expect.poll(() => more.isDisabled()).toBe(true);
+        await page.getByText(t(who, 'tokens.allPlaced')).waitFor();
+        await screenshot(page, 'participation-en-phone-30-all-placed');
+        expect(await header.textContent()).toBe(t(who, 'tokens.header', { used: 2, budget: 2 }));
       }
       if (who === 'dan') await screenshot(page, 'participation-ar-phone-30-tokens');
     }

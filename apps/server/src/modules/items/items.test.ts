@@ -275,6 +275,10 @@ describe('item list', () => {
     expect((await list('q=gold')).items.map((i: { name: string }) => i.name)).toEqual(['Wedding Ring']);
     expect((await list('q=A-0008')).items.map((i: { name: string }) => i.name)).toEqual(['Wedding Ring']);
     expect((await list('q=50%25')).total).toBe(0); // "50%" is text, not a wildcard
+    // The room's name finds what stands in it (the directive's chooser: "den"), with the same total.
+    const inDen = await list('q=den&sort=number');
+    expect(inDen.items.map((i: { name: string }) => i.name)).toEqual(['Dining Chair 1', 'Dining Chair 2', 'Dining Chair 3']);
+    expect(inDen.total).toBe(3);
     expect((await list('noPhoto=true')).total).toBe(8);
 
     const pages: string[] = [];

@@ -85,7 +85,8 @@ function filters(sqlText: ListSql, access: EstateAccess, query: ListQuery, withC
     const number = parseItemLabel(query.q);
     const p = sqlText.p(pattern);
     conditions.push(
-      `(i.name ilike ${p} or i.notes ilike ${p}${number !== undefined ? ` or i.number = ${sqlText.p(number)}::int` : ''})`,
+      // The name, the notes, the number ("A-0012", "12") and the room it stands in ("kitchen").
+      `(i.name ilike ${p} or i.notes ilike ${p} or i.room_id in (select r.id from rooms r where r.estate_id = i.estate_id and r.name ilike ${p})${number !== undefined ? ` or i.number = ${sqlText.p(number)}::int` : ''})`,
     );
   }
   if (query.locationId) conditions.push(`i.location_id = ${sqlText.p(query.locationId)}::uuid`);

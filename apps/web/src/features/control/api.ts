@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EstateSettings } from '@estate/domain/schemas/estate';
 import type { EstateAnswer } from '@estate/domain/schemas/estates';
 import type { ApprovalProgressAnswer, FlagsAnswer } from '@estate/domain/schemas/approvals';
@@ -7,6 +7,7 @@ import type { DirectivesAnswer, DrawLinesAnswer, PoolSummaryAnswer, StepPreviewA
 import type { Item, ItemAnswer, ItemsPageAnswer } from '@estate/domain/schemas/items';
 import type { ParticipationAnswer, RecommendationsAnswer } from '@estate/domain/schemas/participation';
 import type { CommitmentsAnswer, StageMovesAnswer } from '@estate/domain/schemas/stages';
+import type { RoomsAnswer } from '@estate/domain/schemas/locations';
 import { api } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/query-keys';
 
@@ -50,8 +51,34 @@ export const useRecommendations = (eid: string | null, enabled: boolean) =>
   useEstateQuery(eid, queryKeys.highInterest(eid), (base) => api<RecommendationsAnswer>(`${base}/high-interest/recommendations`), enabled);
 export const useDirectives = (eid: string | null, enabled: boolean) =>
   useEstateQuery(eid, queryKeys.directives(eid), (base) => api<DirectivesAnswer>(`${base}/directives`), enabled);
-export const usePoolItems = (eid: string | null, enabled: boolean) =>
-  useEstateQuery(eid, queryKeys.poolItems(eid), (base) => api<ItemsPageAnswer>(`${base}/items?limit=200&status=unassigned`), enabled);
+/** Items a chooser pages through: 20 at a time. */
+export const CHOOSER_PAGE = 20;
+/**
+ * The items still to be given (status `unassigned`) that match `q` (number, name or room), a page
+ * at a time from the server's item list: never the whole catalogue at once.
+ */
+export function usePoolItemPages(eid: string | null, q: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.itemList(eid, { status: 'unassigned', q, limit: CHOOSER_PAGE, chooser: true }),
+    queryFn: ({ pageParam }) =>
+      api<ItemsPageAnswer>(
+        `${estatePath(eid ?? '')}/items?${new URLSearchParams({
+          status: 'unassigned',
+          sort: 'number',
+          limit: String(CHOOSER_PAGE),
+          ...(q ? { q } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        }).toString()}`,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: Boolean(eid) && enabled,
+    retry: false,
+  });
+}
+/** Every room of the estate, to say where an item is (the same resource as the catalogue's). */
+export const useRoomNames = (eid: string | null) =>
+  useEstateQuery(eid, queryKeys.allRooms(eid), async (base) => (await api<RoomsAnswer>(`${base}/rooms`)).rooms);
 /** A step's stored result in words (trustees and observers), read again whenever the draws change. */
 export const useDrawLines = (eid: string | null, step: number, enabled: boolean) =>
   useEstateQuery(eid, [...queryKeys.draws(eid), step, 'lines'], (base) => api<DrawLinesAnswer>(`${base}/draws/${step}/lines`), enabled);

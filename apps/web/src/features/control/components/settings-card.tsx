@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import type { EstateSettings } from '@estate/domain/schemas/estate';
+import { Role } from '@estate/domain/roles';
+import { estateSettingsSchema, type EstateSettings } from '@estate/domain/schemas/estate';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notify';
+import { useMembers } from '../../../shared/api/members';
+import { RefusableButton } from '../../../shared/ui/refusable-button';
 import { useEstateMutation } from '../api';
 import { Section } from './section';
 
@@ -31,6 +33,12 @@ export function SettingsCard({ estateId, settings }: { estateId: string; setting
   }));
   const set = <K extends keyof EstateSettings>(key: K, value: EstateSettings[K]) =>
     setDraft((old) => ({ ...old, [key]: value }));
+  // The server's own rule for the threshold (a whole number from 2 to 100), checked before Save.
+  const thresholdOk = estateSettingsSchema.shape.highInterestThreshold.safeParse(draft.highInterestThreshold).success;
+  // Only beneficiaries' hearts count: a threshold above their number makes nothing high interest.
+  const members = useMembers(estateId);
+  const beneficiaries = members.data?.filter((m) => m.roles.includes(Role.Beneficiary)).length ?? 0;
+  const unreachable = thresholdOk && beneficiaries > 0 && draft.highInterestThreshold > beneficiaries;
 
   return (
     <Section title={t('process:settings.title')} id="control-settings">
@@ -38,11 +46,17 @@ export function SettingsCard({ estateId, settings }: { estateId: string; setting
         <TextField
           type="number"
           label={t('process:settings.threshold')}
-          helperText={t('process:settings.thresholdHelp')}
-          value={draft.highInterestThreshold}
-          onChange={(e) => set('highInterestThreshold', Number(e.target.value))}
-          slotProps={{ htmlInput: { min: 2, max: 100 } }}
+          helperText={thresholdOk ? t('process:settings.thresholdHelp') : t('process:settings.thresholdRange')}
+          error={!thresholdOk}
+          value={Number.isNaN(draft.highInterestThreshold) ? '' : draft.highInterestThreshold}
+          onChange={(e) => set('highInterestThreshold', e.target.value === '' ? Number.NaN : Number(e.target.value))}
+          slotProps={{ htmlInput: { min: 2, max: 100, step: 1, inputMode: 'numeric' } }}
         />
+        {unreachable && (
+          <Alert severity="warning" data-testid="threshold-unreachable">
+            {t('process:settings.thresholdTooHigh', { count: beneficiaries, threshold: draft.highInterestThreshold })}
+          </Alert>
+        )}
         <TextField
           select
           label={t('process:settings.draftMode')}
@@ -100,8 +114,9 @@ export function SettingsCard({ estateId, settings }: { estateId: string; setting
         />
         {error && <Alert severity="warning">{error}</Alert>}
         <Box>
-          <Button
+          <RefusableButton
             variant="contained"
+            refusal={thresholdOk ? null : t('process:settings.thresholdRange')}
             disabled={save.isPending}
             onClick={() => {
               setError(null);
@@ -116,7 +131,7 @@ export function SettingsCard({ estateId, settings }: { estateId: string; setting
             }}
           >
             {t('process:settings.save')}
-          </Button>
+          </RefusableButton>
         </Box>
       </Box>
     </Section>

@@ -17,7 +17,7 @@ import { itemLabel } from '@estate/domain/item-status';
 import { Role } from '@estate/domain/roles';
 import { Stage } from '@estate/domain/stages';
 import type { Flag } from '@estate/domain/schemas/approvals';
-import type { Item } from '@estate/domain/schemas/items';
+import type { Item, ListItem as PoolItem } from '@estate/domain/schemas/items';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { errorMessage } from '../../../shared/api/error-message';
 import { formatDate } from '../../../shared/i18n/format';
@@ -32,9 +32,9 @@ import {
   useFlags,
   useItemNow,
   useParticipation,
-  usePoolItems,
   useRecommendations,
 } from '../api';
+import { ItemChooser } from './item-chooser';
 import { Section } from './section';
 
 function ErrorNote({ error }: { error: unknown }) {
@@ -253,9 +253,9 @@ function DirectiveDocument({ estateId, documentId }: { estateId: string; documen
 export function DirectivesPanel({ estateId }: { estateId: string }) {
   const { t } = useTranslation();
   const directives = useDirectives(estateId, true);
-  const items = usePoolItems(estateId, true);
   const members = useMembers(estateId);
-  const [itemId, setItemId] = useState('');
+  const [chosen, setChosen] = useState<PoolItem | null>(null);
+  const itemId = chosen?.id ?? '';
   const [memberId, setMemberId] = useState('');
   const [clause, setClause] = useState('');
   // The will or trust deed the clause comes from, from the estate's documents (optional).
@@ -277,7 +277,7 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
     method: 'DELETE',
   }));
   const reset = () => {
-    setItemId('');
+    setChosen(null);
     setMemberId('');
     setClause('');
     setDocumentId('');
@@ -288,18 +288,7 @@ export function DirectivesPanel({ estateId }: { estateId: string }) {
         {t('process:directives.explain')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
-        <TextField
-          select
-          label={t('process:directives.item')}
-          value={itemId}
-          onChange={(e) => setItemId(e.target.value)}
-        >
-          {(items.data?.items ?? []).map((i) => (
-            <MenuItem key={i.id} value={i.id}>
-              {i.label} · {i.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <ItemChooser estateId={estateId} label={t('process:directives.item')} value={chosen} onChange={setChosen} />
         <TextField
           select
           label={t('process:directives.receiver')}

@@ -46,13 +46,15 @@ function localInput(iso: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-type Props = { estateId: string; entry: HandoverEntry; canRecord: boolean };
+type Props = { estateId: string; entry: HandoverEntry; canRecord: boolean; /** Whose it is, in words ("For Anna Ellis"), said on a phone. */ receiver?: string };
 
 /**
  * One item on the board, phone-first: the photo, number and name, where it is, its status, and one
- * large "Handed over" tick; setting a date, "sent" and "came back" are in the item's menu.
+ * large "Handed over" tick; setting a date, "sent" and "came back" are in the item's menu. On a
+ * phone it is a small card (the tick across its foot, the name given the width); on wider screens
+ * one line.
  */
-export function HandoverRow({ estateId, entry, canRecord }: Props) {
+export function HandoverRow({ estateId, entry, canRecord, receiver }: Props) {
   const { t, i18n } = useTranslation();
   const update = useUpdateHandover(estateId);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -62,6 +64,7 @@ export function HandoverRow({ estateId, entry, canRecord }: Props) {
   const [note, setNote] = useState(entry.note ?? '');
   const { item } = entry;
   const place = [item.locationName, item.roomName].filter(Boolean).join(' › ');
+  const tick = canRecord && isOpen(entry);
 
   const record = (body: Parameters<typeof update.mutate>[0]['body'], done?: () => void) =>
     update.mutate(
@@ -89,24 +92,49 @@ export function HandoverRow({ estateId, entry, canRecord }: Props) {
       component="li"
       data-testid="handover-row"
       data-item={item.label}
-      sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 1.5, borderBottom: 1, borderColor: 'divider', listStyle: 'none' }}
+      sx={{
+        // A phone: photo, name and the item's menu on top, the big tick across the card below it.
+        // Wider screens: one line per item.
+        display: 'grid',
+        gridTemplateColumns: { xs: '56px minmax(0, 1fr) auto', sm: '56px minmax(0, 1fr) auto auto' },
+        gridTemplateAreas: { xs: tick ? '"photo text more" "tick tick tick"' : '"photo text more"', sm: '"photo text tick more"' },
+        columnGap: 1.5,
+        rowGap: 1,
+        alignItems: 'center',
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        listStyle: 'none',
+      }}
     >
-      <Box sx={{ width: 56, height: 56, flexShrink: 0, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center' }}>
+      <Box sx={{ gridArea: 'photo', alignSelf: 'start', width: 56, height: 56, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center' }}>
         {item.thumbUrl ? (
           <Box component="img" src={item.thumbUrl} alt="" sx={{ width: 56, height: 56, objectFit: 'cover' }} />
         ) : (
           <ImageOutlined color="disabled" aria-hidden="true" />
         )}
       </Box>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Link component={RouterLink} to={`/p/${estateId}/i/${entry.itemId}`} underline="hover" sx={{ fontWeight: 600, display: 'block' }}>
+      <Box sx={{ gridArea: 'text', minWidth: 0 }}>
+        <Link
+          component={RouterLink}
+          to={`/p/${estateId}/i/${entry.itemId}`}
+          underline="hover"
+          data-testid="handover-item-name"
+          sx={{ fontWeight: 600, display: 'block', overflowWrap: 'break-word' }}
+        >
           <bdi>{item.label}</bdi> · <bdi>{item.name}</bdi>
         </Link>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
           <bdi>{place || t('handover:board.noRoom')}</bdi>
         </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, mt: 0.5 }}>
           <Chip size="small" color={STATUS_COLOR[entry.status]} label={t(`handover:status.${entry.status}`)} />
+          {receiver && (
+            // On a phone the receiver's heading has long scrolled away: each item says whose it is.
+            <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+              {receiver}
+            </Typography>
+          )}
           {entry.method && entry.status !== 'assigned' && <Typography variant="body2">{t(`handover:method.${entry.method}`)}</Typography>}
           {detail && (
             <Typography variant="body2" color="text.secondary">
@@ -115,21 +143,25 @@ export function HandoverRow({ estateId, entry, canRecord }: Props) {
           )}
         </Box>
       </Box>
+      {tick && (
+        <Button
+          variant="contained"
+          color="success"
+          startIcon={<CheckCircle />}
+          sx={{ gridArea: 'tick', minHeight: 48, whiteSpace: 'nowrap' }}
+          disabled={update.isPending}
+          onClick={() => record({ status: 'handed-over', method: entry.method ?? 'pickup' })}
+        >
+          {t('handover:board.handedOver')}
+        </Button>
+      )}
       {canRecord && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
-          {isOpen(entry) && (
-            <Button
-              variant="contained"
-              color="success"
-              startIcon={<CheckCircle />}
-              sx={{ minHeight: 48 }}
-              disabled={update.isPending}
-              onClick={() => record({ status: 'handed-over', method: entry.method ?? 'pickup' })}
-            >
-              {t('handover:board.handedOver')}
-            </Button>
-          )}
-          <IconButton aria-label={t('handover:board.more', { label: item.label })} onClick={(e) => setMenu(e.currentTarget)} sx={{ width: 48, height: 48 }}>
+        <>
+          <IconButton
+            aria-label={t('handover:board.more', { label: item.label })}
+            onClick={(e) => setMenu(e.currentTarget)}
+            sx={{ gridArea: 'more', alignSelf: { xs: 'start', sm: 'center' }, width: 48, height: 48 }}
+          >
             <MoreVert />
           </IconButton>
           <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
@@ -149,7 +181,7 @@ export function HandoverRow({ estateId, entry, canRecord }: Props) {
               </MenuItem>
             )}
           </Menu>
-        </Box>
+        </>
       )}
       <Dialog open={dialog === 'schedule'} onClose={() => setDialog(null)} fullWidth maxWidth="xs" aria-labelledby={`schedule-${entry.itemId}`}>
         <DialogTitle id={`schedule-${entry.itemId}`}>{t('handover:record.scheduleTitle', { label: item.label })}</DialogTitle>

@@ -143,9 +143,9 @@ export function HandoverPage() {
               {t('handover:board.scanHint')}
             </Alert>
           )}
-          {/* Three filters side by side even on a phone, so the list starts high on the screen. */}
-          <Box sx={{ display: 'grid', gap: { xs: 1, sm: 1.5 }, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', mb: 2 }}>
-            <TextField select label={t('handover:board.receiver')} value={receiver} onChange={(e) => setFilter('receiver', e.target.value)} slotProps={FILTER_SLOTS}>
+          {/* Three filters side by side; on a phone the receiver above the other two, so each shows its choice. */}
+          <Box sx={{ display: 'grid', gap: { xs: 1, sm: 1.5 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' }, mb: 2 }}>
+            <TextField select label={t('handover:board.receiver')} sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} value={receiver} onChange={(e) => setFilter('receiver', e.target.value)} slotProps={FILTER_SLOTS}>
               <MenuItem value="" sx={{ minHeight: 48 }}>
                 {t('handover:board.everyone')}
               </MenuItem>
@@ -217,7 +217,7 @@ function ReceiverGroup(props: { estateId: string; memberId: string | null; name:
 
   return (
     <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-label={name} data-testid="handover-group">
-      <CardContent>
+      <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
           <Box>
             <Typography component="h2" variant="h6">
@@ -244,7 +244,7 @@ function ReceiverGroup(props: { estateId: string; memberId: string | null; name:
         )}
         <Box component="ul" sx={{ m: 0, mt: 1, p: 0 }}>
           {entries.map((entry) => (
-            <HandoverRow key={entry.itemId} estateId={estateId} entry={entry} canRecord={canRecord} />
+            <HandoverRow key={entry.itemId} estateId={estateId} entry={entry} canRecord={canRecord} receiver={memberId ? t('handover:board.for', { name }) : name} />
           ))}
         </Box>
       </CardContent>

@@ -59,7 +59,7 @@ describe('my items: ranking', () => {
 });
 
 describe('my items: tokens', () => {
-  it('shows “Tokens: N of M” and the server’s refusal', async () => {
+  it('offers “+” disabled, with the reason, once every token is placed (no refusal after a tap)', async () => {
     const contested = [0, 1].map((i) => ({ ...item(i), interestCount: 2, count: i === 0 ? 2 : 0 }));
     const tokens = { used: 2, budget: 2, budgetRule: 'per-interest', allocations: [{ itemId: ids[0], count: 2 }], contested };
     const api = mockFetch({
@@ -72,16 +72,52 @@ describe('my items: tokens', () => {
     // The header shows it too.
     expect(screen.getByTestId('token-count')).toHaveTextContent('Tokens: 2 of 2');
     expect(screen.getByTestId('token-count-inline')).toHaveTextContent('Tokens: 2 of 2');
-    expect(screen.getByRole('button', { name: 'One token more on Ring' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'One token more on Clock' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('That would be 3 tokens, but you have 2.');
+    // Two on the ring: its "+" says an item takes two at most.
+    const ring = screen.getByRole('button', { name: 'One token more on Ring' });
+    expect(ring).toBeDisabled();
+    expect(ring).toHaveAccessibleDescription('An item can take at most two tokens.');
+    // None left: the clock's "+" says so, and what to do, before anyone taps it.
+    const clock = screen.getByRole('button', { name: 'One token more on Clock' });
+    expect(clock).toBeDisabled();
+    expect(clock).toHaveAccessibleDescription('All your tokens are placed. To put one here, first take one off another item.');
+    expect(screen.getByTestId('tokens-all-placed')).toBeVisible();
+    await userEvent.click(clock).catch(() => undefined);
+    expect(api.find('PUT', '/api/estates/e1/tokens')).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Taking one off is offered.
+    expect(screen.getByRole('button', { name: 'One token less on Ring' })).toBeEnabled();
+  });
+
+  it('after the stage, both steppers are disabled and say why', async () => {
+    const contested = [0, 1].map((i) => ({ ...item(i), interestCount: 2, count: i === 0 ? 1 : 0 }));
+    mockFetch({ ...base(31), 'GET /api/estates/e1/tokens': { used: 1, budget: 2, budgetRule: 'per-interest', allocations: [], contested } });
+    renderApp('/my-items?tab=tokens');
+    const more = await screen.findByRole('button', { name: 'One token more on Clock' }, { timeout: 8000 });
+    expect(more).toBeDisabled();
+    expect(more).toHaveAccessibleDescription(/Tokens can be changed only while/);
+    expect(screen.getByRole('button', { name: 'One token less on Ring' })).toHaveAccessibleDescription(/Tokens can be changed only while/);
+  });
+
+  it('places a token while some are left', async () => {
+    const contested = [0, 1].map((i) => ({ ...item(i), interestCount: 2, count: i === 0 ? 1 : 0 }));
+    const tokens = { used: 1, budget: 2, budgetRule: 'per-interest', allocations: [{ itemId: ids[0], count: 1 }], contested };
+    const api = mockFetch({
+      ...base(30),
+      'GET /api/estates/e1/tokens': tokens,
+      'PUT /api/estates/e1/tokens': { ...tokens, used: 2, contested: contested.map((c) => ({ ...c, count: 1 })) },
+    });
+    renderApp('/my-items');
+    const clock = await screen.findByRole('button', { name: 'One token more on Clock' }, { timeout: 8000 });
+    expect(clock).toBeEnabled();
+    expect(screen.queryByTestId('tokens-all-placed')).toBeNull();
+    await userEvent.click(clock);
+    await waitFor(() => expect(api.find('PUT', '/api/estates/e1/tokens')).toHaveLength(1));
     expect(api.find('PUT', '/api/estates/e1/tokens')[0]?.body).toEqual({
       allocations: [
-        { itemId: ids[0], count: 2 },
+        { itemId: ids[0], count: 1 },
         { itemId: ids[1], count: 1 },
       ],
     });
-    expect(screen.getByTestId('tokens-total')).toHaveTextContent('Tokens: 2 of 2');
   });
 });
 
@@ -89,7 +125,12 @@ describe('my items: done', () => {
   it('offers “I’m done” to a beneficiary in a stage that asks for their choices', async () => {
     mockFetch(base(11));
     renderApp('/my-items');
-    expect(await screen.findByRole('button', { name: "I'm done" }, { timeout: 8000 })).toBeEnabled();
+    const done = await screen.findByRole('button', { name: "I'm done" }, { timeout: 8000 });
+    expect(done).toBeEnabled();
+    // In the bar kept at the foot of the screen, after the lists (not above them).
+    const bar = screen.getByTestId('done-bar');
+    expect(bar).toContainElement(done);
+    expect(screen.getByRole('tablist').compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('does not offer it in a stage that asks for nothing', async () => {

@@ -16,6 +16,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageLayout } from '../../../shared/ui/page-layout';
+import { notify } from '../../../shared/ui/notify';
 import { useConsentNeeded } from '../../../shared/api/consent';
 import { ConsentCard } from '../../../shared/consent/consent-card';
 import { useMarkDone, useMyItems } from '../api';
@@ -94,29 +95,16 @@ export function MyItemsPage() {
               })}
             </Alert>
           )}
-          {canDone && (
-            <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-              {doneHere ? (
-                <Alert severity="success" sx={{ flex: 1 }}>
-                  {t('process:myItems.doneAt', { date: formatDate(data.done?.doneAt, i18n.language, true) })}
-                </Alert>
-              ) : (
-                <>
-                  <Button
-                    variant="contained"
-                    onClick={() => markDone.mutate(stage)}
-                    disabled={markDone.isPending}
-                  >
-                    {t('process:myItems.done')}
-                  </Button>
-                  <Typography variant="body2" color="text.secondary">
-                    {t('process:myItems.doneHelp')}
-                  </Typography>
-                </>
-              )}
-            </Box>
-          )}
-          {markDone.isError && <Alert severity="warning">{errorMessage(markDone.error, t)}</Alert>}
+          {canDone &&
+            (doneHere ? (
+              <Alert severity="success" sx={{ mb: 2 }}>
+                {t('process:myItems.doneAt', { date: formatDate(data.done?.doneAt, i18n.language, true) })}
+              </Alert>
+            ) : (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {t('process:myItems.doneHint')}
+              </Typography>
+            ))}
           <Tabs
             value={tab}
             onChange={(_, value: TabKey) => setChosen(value)}
@@ -142,7 +130,11 @@ export function MyItemsPage() {
               />
             )}
             {tab === 'tokens' && (
-              <TokensTab estateId={estateId} editable={policy.can('tokens.set') && !consentNeeded} />
+              <TokensTab
+                estateId={estateId}
+                editable={policy.can('tokens.set') && !consentNeeded}
+                lockedReason={consentNeeded && policy.can('tokens.set') ? t('consent:card.title') : undefined}
+              />
             )}
             {tab === 'assigned' && (
               <AssignedTab
@@ -154,6 +146,40 @@ export function MyItemsPage() {
               <HandoverTab estateId={estateId} meId={me.user.id} policy={policy} />
             )}
           </Suspense>
+          {canDone && !doneHere && (
+            // Kept in view at the foot of the screen while the lists scroll (a long list on a phone
+            // hid it above); it rests at the end of the page.
+            <Box
+              data-testid="done-bar"
+              sx={{
+                position: 'sticky',
+                bottom: 0,
+                zIndex: 2,
+                mt: 3,
+                mx: { xs: -2, sm: 0 },
+                px: { xs: 2, sm: 0 },
+                py: 1,
+                pb: 'max(8px, env(safe-area-inset-bottom))',
+                bgcolor: 'background.default',
+                borderTop: 1,
+                borderColor: 'divider',
+              }}
+            >
+              {markDone.isError && (
+                <Alert severity="warning" sx={{ mb: 1 }}>
+                  {errorMessage(markDone.error, t)}
+                </Alert>
+              )}
+              <Button
+                variant="contained"
+                onClick={() => markDone.mutate(stage, { onSuccess: () => notify(t('process:myItems.doneSaved'), 'success') })}
+                disabled={markDone.isPending}
+                sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 200 } }}
+              >
+                {t('process:myItems.done')}
+              </Button>
+            </Box>
+          )}
         </>
       )}
     </PageLayout>
