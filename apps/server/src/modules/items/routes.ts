@@ -25,7 +25,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['catalogue'],
       params: estateParams,
       querystring: z.strictObject({
-        q: z.string().trim().max(200).optional(),
+        q: z.string().trim().max(200).optional().describe('Search: number, name, other text fields and (an extension of api.md) the room name'),
         locationId: z.uuid().optional(),
         roomId: z.uuid().optional(),
         category: z.string().max(60).optional(),
