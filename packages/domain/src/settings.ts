@@ -9,6 +9,14 @@ export type Language = (typeof LANGUAGES)[number];
 export type LayoutStyle = (typeof LAYOUT_STYLES)[number];
 export type ThemeName = (typeof THEMES)[number];
 
+/** The direction each language is written in. */
+export const LANGUAGE_DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', tr: 'ltr', ar: 'rtl' };
+
+/** The direction of a stored language (left to right for anything unknown). */
+export function directionOf(language: unknown): 'ltr' | 'rtl' {
+  return language === 'ar' ? 'rtl' : 'ltr';
+}
+
 export type Settings = {
   layoutStyle: LayoutStyle;
   navbarFolded: boolean;
