@@ -24,6 +24,8 @@ export type Settings = {
   direction: 'ltr' | 'rtl';
   language: Language;
   theme: { main: ThemeName; navbar: ThemeName; toolbar: ThemeName; footer: ThemeName };
+  /** Dark when this device is set to dark, the chosen theme otherwise ("Same as my device"). */
+  followSystem: boolean;
   customScrollbars: boolean;
   animations: boolean;
   /** Larger text everywhere (quick panel). */
@@ -42,6 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   direction: 'ltr',
   language: 'en',
   theme: { main: 'default', navbar: 'mainThemeLight', toolbar: 'mainThemeLight', footer: 'mainThemeDark' },
+  followSystem: false,
   customScrollbars: true,
   animations: true,
   largeText: false,

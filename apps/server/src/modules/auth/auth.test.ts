@@ -347,5 +347,10 @@ describe('profile settings', () => {
     const bad = await call(h, 'PATCH', '/api/me', { as: user, body: { settings: { language: 'xx' } } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)[0]).toContain('language');
+    // "Same as my device" for the colours, from the settings panel every signed-in person has.
+    expect(before.settings.followSystem).toBe(false);
+    expect((await call(h, 'PATCH', '/api/me', { as: user, body: { settings: { followSystem: true } } })).statusCode).toBe(200);
+    expect((await call(h, 'GET', '/api/me', { as: user })).json().settings).toMatchObject({ followSystem: true, language: 'ar' });
+    expect((await call(h, 'PATCH', '/api/me', { as: user, body: { settings: { followSystem: 'yes' } } })).statusCode).toBe(400);
   });
 });
