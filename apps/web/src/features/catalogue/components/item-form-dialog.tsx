@@ -25,6 +25,7 @@ import type { Item } from '@estate/domain/schemas/items';
 import { fetchItem, useCreateItem, useItem, useItemsList, useLabels, useLocations, useRooms, useUpdateItem, type ItemInput } from '../api';
 import type { EstateAccess } from '../use-estate';
 import { defaultCurrency } from '../default-currency';
+import { useEstateCurrency } from '../../../shared/api/estate-currency';
 import { EMPTY_DRAFT, ItemFields, draftToInput, itemToDraft, type ItemDraft } from './item-fields';
 import { PhotoManager } from './photo-manager';
 import { StyleWarnings } from './style-warnings';
@@ -96,14 +97,24 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
   const { estateId } = estate;
+  // A new item's value is in the estate's currency (the device's guess only until the estate is read).
+  const estateCurrency = useEstateCurrency(estateId);
+  const newCurrency = estateCurrency ?? defaultCurrency(i18n.language);
   const base = useMemo(
-    () => (item ? itemToDraft(item) : { ...EMPTY_DRAFT, currency: defaultCurrency(i18n.language), ...defaults }),
-    [item, defaults, i18n.language],
+    () => (item ? itemToDraft(item) : { ...EMPTY_DRAFT, currency: newCurrency, ...defaults }),
+    [item, defaults, newCurrency],
   );
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<ItemDraft>(base);
   const current = draft;
   const [baseline, setBaseline] = useState<ItemDraft>(base);
+  // The estate's currency arrived after the form opened: an untouched currency follows it.
+  const [seenCurrency, setSeenCurrency] = useState(newCurrency);
+  if (!item && seenCurrency !== newCurrency) {
+    setSeenCurrency(newCurrency);
+    if (draft.currency === baseline.currency) setDraft((d) => ({ ...d, currency: newCurrency }));
+    setBaseline((b) => ({ ...b, currency: newCurrency }));
+  }
   const [version, setVersion] = useState(item?.version ?? 0);
   const [more, setMore] = useState(Boolean(item));
   const [errors, setErrors] = useState<Partial<Record<keyof ItemDraft, string>>>({});
@@ -201,7 +212,7 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
   const addAnother = () => {
     setCreatedId(null);
     setKeptOffline(null);
-    const next = { ...EMPTY_DRAFT, locationId: draft.locationId, roomId: draft.roomId, categories: [] };
+    const next = { ...EMPTY_DRAFT, currency: newCurrency, locationId: draft.locationId, roomId: draft.roomId, categories: [] };
     setDraft(next);
     setBaseline(next);
     create.reset();
