@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { atRest, axeProblems, launchBrowser, screenshot } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { acceptAgreements, advanceTo, api, seedEstate, type Person, type SeededEstate } from '../support/seed.js';
-import { openAs } from '../support/process.js';
+import { openAs, stageText } from '../support/process.js';
 import { nt, type Lang } from '../support/texts.js';
 
 let browser: Browser;
@@ -23,7 +23,8 @@ const home = (lang: Lang, key: string, values: Record<string, string> = {}) => n
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer();
+  // Every role signs in here: more sign-ins a minute than the default allows one address.
+  server = await startServer({ AUTH_RATE_LIMIT_PER_MINUTE: '100' });
   seeded = await seedEstate(
     server.url,
     { anna: [10], bea: [10], kid: [2, 'bea'], olive: [1], appr: [20], sam: [22], bob: [21] },
@@ -95,7 +96,7 @@ describe('every role guided on a phone', () => {
     await advanceTo(server.url, seeded, [15]);
     await run(15);
     await advanceTo(server.url, seeded, [20, 21]);
-    await (await expectHome(seeded.admin, home('en', 'lead.step.title', { stage: nt('en', 'stages', 'stage.21.name') }), 'trustee-21')).context().close();
+    await (await expectHome(seeded.admin, home('en', 'lead.step.title', { stage: stageText('en', 21) }), 'trustee-21')).context().close();
   }, 60_000);
 
   it('stage 40: the appraiser appraises, the seller and the buyer record the sale', async () => {
