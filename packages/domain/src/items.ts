@@ -40,7 +40,8 @@ export const itemFieldsSchema = z.strictObject({
   model: fields.model.default(''),
   year: fields.year.default(null),
   value: fields.value.default(null),
-  currency: fields.currency.default('USD'),
+  /** Without one, the estate's currency (the server fills it in). */
+  currency: fields.currency.optional(),
   distribution: fields.distribution.default('divide'),
 });
 

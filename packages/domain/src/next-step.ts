@@ -6,8 +6,10 @@
  * for every role").
  */
 import { AGREEMENTS_PATH, givesInput } from './consent.js';
+import { exitRefusal } from './process.js';
 import { Role } from './roles.js';
-import { Stage, type StageCode } from './stages.js';
+import type { StageFacts } from './stage-machine.js';
+import { DEADLINE_STAGES, Stage, type StageCode } from './stages.js';
 import { helperTodo, stageTodo } from './todos.js';
 
 export const NEXT_TASKS = ['agreements', 'catalogue', 'review', 'heart', 'advice', 'rank', 'tokens', 'results', 'handover', 'appraise', 'sale'] as const;
@@ -21,6 +23,28 @@ const TASK_OF: Partial<Record<StageCode, NextTask>> = {
   [Stage.Tokens]: 'tokens',
   [Stage.AssignmentCompleted]: 'results',
   [Stage.Distribution]: 'handover',
+};
+
+/**
+ * What the current stage needs from those who lead the estate (api.md, "Next step for every role"):
+ * `setup` invite the family (0); `catalogue` add the items (1); `members` wait for the family to
+ * finish their part (the review's exit gate, or "I'm done" in 11, 20, 30); `step` run the stage's
+ * automated step (its exit gate); `directives` record written directives (10); `high-interest`
+ * confirm the high-interest items (12); `plan` look over the distribution plan (13); `handover`
+ * things still to hand over (41's exit gate); `decide` what becomes of unwanted and held items
+ * (90); `move` nothing holds the stage: move on when ready.
+ */
+export const LEAD_NEEDS = ['setup', 'catalogue', 'members', 'step', 'directives', 'high-interest', 'plan', 'handover', 'decide', 'move'] as const;
+export type LeadNeed = (typeof LEAD_NEEDS)[number];
+
+/** What the server loads for those who lead: the exit gates' facts (process table) and a few counts. */
+export type LeadFacts = {
+  gates: StageFacts;
+  /** Beneficiaries, and those of them who finished this stage (said "I'm done" or counted done). */
+  receivers: number;
+  finished: number;
+  /** Unwanted or held items without a recorded outcome (stage 90). */
+  undecided: number;
 };
 
 /** What the server counted for this person in this estate (only their own inputs). */
@@ -53,6 +77,10 @@ export type NextStepFacts = {
   /** They accepted the current Terms of Use and Agreement. */
   agreed: boolean;
   counts: NextStepCounts;
+  /** Loaded only for those who lead the estate (or an administrator visiting it for support). */
+  lead?: LeadFacts;
+  /** An administrator visiting the estate for support: sees what it needs, moves nothing. */
+  visits?: boolean;
 };
 
 export type Progress = { done: number; total: number | null };
@@ -60,7 +88,7 @@ export type Progress = { done: number; total: number | null };
 export type NextStep =
   | { kind: 'task'; task: NextTask; stage: StageCode; path: string; dueAt: string | null; progress: Progress }
   | { kind: 'finished'; stage: StageCode; task: NextTask }
-  | { kind: 'lead'; stage: StageCode; path: string }
+  | { kind: 'lead'; stage: StageCode; path: string; need: LeadNeed; progress: Progress | null; acts: boolean }
   | { kind: 'wait'; stage: StageCode };
 
 function progressOf(task: NextTask, c: NextStepCounts): Progress {
@@ -101,6 +129,29 @@ function helperStep(f: NextStepFacts): NextStep | undefined {
   return { kind: 'task', task, stage: f.stage, path: todo.path, dueAt: task === 'advice' ? f.dueAt : null, progress: progressOf(task, f.counts) };
 }
 
+const CONTROL_PANEL = '/trustee/control';
+
+/** What the stage needs from those who lead it: its first closed exit gate, else the stage's own work. */
+export function leadStep(f: Pick<NextStepFacts, 'estateId' | 'stage' | 'counts'> & { lead: LeadFacts; acts: boolean }): Extract<NextStep, { kind: 'lead' }> {
+  const { stage, lead, acts } = f;
+  const step = (need: LeadNeed, progress: Progress | null = null, path = CONTROL_PANEL) => ({ kind: 'lead' as const, stage, path, need, progress, acts });
+  const refusal = exitRefusal(stage, lead.gates);
+  if (refusal?.code === 'step-not-run') return step('step');
+  if (refusal?.code === 'review-incomplete') {
+    return step('members', { done: Math.max(0, lead.receivers - refusal.params.waiting), total: lead.receivers });
+  }
+  if (refusal?.code === 'handover-incomplete') return step('handover', { done: refusal.params.open, total: null }, '/trustee/handover');
+  if (stage === Stage.Initial) return step('setup');
+  if (stage === Stage.Cataloging) return step('catalogue', { done: f.counts.items, total: null }, `/p/${f.estateId}/i`);
+  if (stage === Stage.Directives) return step('directives');
+  if (stage === Stage.ConfirmHighInterest) return step('high-interest');
+  if (stage === Stage.DistributionReview) return step('plan');
+  // The review's own gate counted its waiting above; hearts, ranking and tokens count "I'm done".
+  if (stage !== Stage.Approve && DEADLINE_STAGES.includes(stage) && lead.finished < lead.receivers) return step('members', { done: lead.finished, total: lead.receivers });
+  if (stage === Stage.Finalizing && lead.undecided > 0) return step('decide', { done: lead.undecided, total: null }, '/unwanted-items');
+  return step('move');
+}
+
 export function nextStep(f: NextStepFacts): NextStep {
   // Nothing they give counts before the Terms and Agreement are accepted: that comes first.
   if (givesInput(f.roles) && !f.agreed && f.stage < Stage.Completed) {
@@ -119,6 +170,6 @@ export function nextStep(f: NextStepFacts): NextStep {
   }
   const helper = helperStep(f);
   if (helper) return helper;
-  if (f.leads) return { kind: 'lead', stage: f.stage, path: '/trustee/control' };
+  if ((f.leads || f.visits) && f.lead && f.stage < Stage.Completed) return leadStep({ ...f, lead: f.lead, acts: f.leads });
   return { kind: 'wait', stage: f.stage };
 }

@@ -9,6 +9,14 @@ export type Language = (typeof LANGUAGES)[number];
 export type LayoutStyle = (typeof LAYOUT_STYLES)[number];
 export type ThemeName = (typeof THEMES)[number];
 
+/** The direction each language is written in. */
+export const LANGUAGE_DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', tr: 'ltr', ar: 'rtl' };
+
+/** The direction of a stored language (left to right for anything unknown). */
+export function directionOf(language: unknown): 'ltr' | 'rtl' {
+  return language === 'ar' ? 'rtl' : 'ltr';
+}
+
 export type Settings = {
   layoutStyle: LayoutStyle;
   navbarFolded: boolean;
@@ -16,6 +24,8 @@ export type Settings = {
   direction: 'ltr' | 'rtl';
   language: Language;
   theme: { main: ThemeName; navbar: ThemeName; toolbar: ThemeName; footer: ThemeName };
+  /** Dark when this device is set to dark, the chosen theme otherwise ("Same as my device"). */
+  followSystem: boolean;
   customScrollbars: boolean;
   animations: boolean;
   /** Larger text everywhere (quick panel). */
@@ -34,6 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   direction: 'ltr',
   language: 'en',
   theme: { main: 'default', navbar: 'mainThemeLight', toolbar: 'mainThemeLight', footer: 'mainThemeDark' },
+  followSystem: false,
   customScrollbars: true,
   animations: true,
   largeText: false,

@@ -97,3 +97,16 @@ export function helperTodo(input: {
   }
   return undefined;
 }
+
+/**
+ * The tokens a receiver has to place in stage 30 (distribution.md): one per contested item they
+ * hearted, or the estate's equal budget. With no contested item they hearted there is nothing to
+ * place, whatever the budget: no "your turn", no "0 of 0".
+ */
+export function tokenBudget(rule: { tokenBudget: 'per-interest' | 'equal'; equalTokenBudget: number }, contested: number): number {
+  return rule.tokenBudget === 'equal' ? rule.equalTokenBudget : contested;
+}
+
+export function tokensToPlace(rule: { tokenBudget: 'per-interest' | 'equal'; equalTokenBudget: number }, contested: number): number {
+  return contested > 0 ? tokenBudget(rule, contested) : 0;
+}

@@ -3,13 +3,14 @@
  * one place. Hearts, rankings, tokens, directives and the automated steps all read them from here,
  * so the inputs a beneficiary sees and the inputs a draw uses can never disagree.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { authorize, type Action, type ResourceFacts } from '@estate/domain/permissions';
 import { Role } from '@estate/domain/roles';
 import { DEFAULT_ESTATE_SETTINGS, estateSettingsSchema, type EstateSettings } from '@estate/domain/schemas/estate';
 import { STAGE_NAMES, STAGE_ORDER, isStageCode, type StageCode } from '@estate/domain/stages';
 import { queryRowsPrepared, type Db } from '../db/client.js';
-import { activityEvents, deadlines, estates, items, memberships, participation } from '../db/schema.js';
+import { activityEvents, deadlines, estates, interests, items, memberships, participation } from '../db/schema.js';
+import { ITEM_ID, receiverInterestCount } from '../db/fragments.js';
 import { AppError, notFound, says, type Says } from './errors.js';
 import { acceptedCurrentSql } from './consent.js';
 import { refusal, type EstateAccess } from './auth.js';
@@ -27,6 +28,20 @@ export const POOL_STATUSES = ['unassigned', 'pending'] as const;
 /** Pool items: distribution Divide, not on Hold, not yet assigned (or Unwanted). */
 export function inPool(): SQL {
   return and(eq(items.distribution, 'divide'), inArray(items.status, [...POOL_STATUSES]))!;
+}
+
+/**
+ * SQL: how many contested pool items (not high interest, hearted by two or more receivers) the
+ * member hearted in the estate: the items on which they place tokens in stage 30. Both arguments
+ * may be columns of the outer query.
+ */
+export function contestedHeartedSql(estateId: SQLWrapper | string, memberId: SQLWrapper | string): SQL<number> {
+  // Columns spelled out: Drizzle writes a lone table's columns unqualified, and here the outer query's would bind.
+  return sql<number>`(select count(*)::int from ${items}
+    where "items"."estate_id" = ${estateId} and "items"."distribution" = 'divide'
+      and "items"."status" in (${sql.join(POOL_STATUSES.map((s) => sql`${s}`), sql`, `)}) and "items"."high_interest" = false
+      and exists(select 1 from ${interests} h where h.item_id = ${ITEM_ID} and h.member_id = ${memberId})
+      and ${receiverInterestCount} >= 2)`;
 }
 
 export function isPoolItem(row: Pick<ItemRow, 'distribution' | 'status'>): boolean {

@@ -60,6 +60,7 @@ export const settingsSchema = z.strictObject({
     toolbar: z.enum(THEMES),
     footer: z.enum(THEMES),
   }),
+  followSystem: z.boolean(),
   customScrollbars: z.boolean(),
   animations: z.boolean(),
   largeText: z.boolean(),

@@ -1,6 +1,6 @@
 /** The answer of `GET /api/estates/:eid/next-step`: Home's large "what to do next" card. */
 import { z } from 'zod';
-import { NEXT_TASKS } from '../next-step.js';
+import { LEAD_NEEDS, NEXT_TASKS } from '../next-step.js';
 import { STAGE_ORDER } from '../stages.js';
 
 const stage = z.literal(STAGE_ORDER);
@@ -16,7 +16,16 @@ export const nextStepSchema = z.discriminatedUnion('kind', [
     progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }),
   }),
   z.object({ kind: z.literal('finished'), stage, task }),
-  z.object({ kind: z.literal('lead'), stage, path: z.string() }),
+  z.object({
+    kind: z.literal('lead'),
+    stage,
+    path: z.string(),
+    /** What the stage needs from those who lead it (exit gates first). */
+    need: z.enum(LEAD_NEEDS),
+    progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).nullable(),
+    /** False for an administrator visiting for support: they see what it needs and move nothing. */
+    acts: z.boolean(),
+  }),
   z.object({ kind: z.literal('wait'), stage }),
 ]);
 export const nextStepAnswer = z.object({ nextStep: nextStepSchema });

@@ -75,6 +75,12 @@ describe('registration and email confirmation', () => {
     const reset = await lastMail();
     expect(reset.subject).toBe('اختر كلمة مرور جديدة');
     expect(reset.text).toContain('/pages/auth/reset-password?token=');
+    // And its pages read right to left from the first one (as do accounts saved before with the language alone).
+    await h.database.db.execute(`update users set email_confirmed_at = now() where email = 'layla@example.com'`);
+    const layla = await signIn(h, 'layla@example.com');
+    expect((await call(h, 'GET', '/api/me', { as: layla })).json().settings).toMatchObject({ language: 'ar', direction: 'rtl' });
+    await h.database.db.execute(`update users set settings = '{"language": "ar"}'::jsonb where email = 'layla@example.com'`);
+    expect((await call(h, 'GET', '/api/me', { as: layla })).json().settings).toMatchObject({ language: 'ar', direction: 'rtl' });
   });
 
   it('answers the same whether or not the address has an account; its owner gets a mail instead', async () => {
@@ -341,5 +347,10 @@ describe('profile settings', () => {
     const bad = await call(h, 'PATCH', '/api/me', { as: user, body: { settings: { language: 'xx' } } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)[0]).toContain('language');
+    // "Same as my device" for the colours, from the settings panel every signed-in person has.
+    expect(before.settings.followSystem).toBe(false);
+    expect((await call(h, 'PATCH', '/api/me', { as: user, body: { settings: { followSystem: true } } })).statusCode).toBe(200);
+    expect((await call(h, 'GET', '/api/me', { as: user })).json().settings).toMatchObject({ followSystem: true, language: 'ar' });
+    expect((await call(h, 'PATCH', '/api/me', { as: user, body: { settings: { followSystem: 'yes' } } })).statusCode).toBe(400);
   });
 });

@@ -12,7 +12,7 @@ import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } fro
 import { findOpenInvitation, joinEstate } from '../invitations/service.js';
 import type { UserRow } from '../../platform/auth.js';
 import { toUserDto } from '../../platform/user-dto.js';
-import type { Language } from '@estate/domain/settings';
+import { directionOf, type Language } from '@estate/domain/settings';
 import { accountLinkMail, alreadyRegisteredMail, readerLanguage, type AccountReader } from '../../platform/mail-texts.js';
 
 const CONFIRM_TTL_MS = 48 * 3600_000;
@@ -118,8 +118,9 @@ export async function registerUser(ctx: AppContext, body: z.infer<typeof registe
         firstName: body.firstName,
         lastName: body.lastName,
         passwordHash,
-        // The language of the page they registered on: their mails (the first one too) are in it.
-        settings: { language },
+        // The language of the page they registered on: their mails (the first one too) are in it,
+        // and their pages in its direction from the first one on (Arabic right to left).
+        settings: { language, direction: directionOf(language) },
         // The invitation link went to this address, so it counts as confirmed.
         emailConfirmedAt: invitation ? now : null,
       })

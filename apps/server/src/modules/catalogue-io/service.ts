@@ -12,6 +12,7 @@ import { handoverViewStatus } from '@estate/domain/handover';
 import { Stage } from '@estate/domain/stages';
 import { itemLabel, parseItemLabel } from '@estate/domain/item-status';
 import { itemFieldsSchema } from '@estate/domain/items';
+import { settingsOf } from '../../platform/pool.js';
 import { validationText } from '@estate/domain/schemas/messages';
 import { hasVisibleText, stripBidiControls } from '@estate/domain/schemas/text';
 import type { Db } from '../../db/client.js';
@@ -280,7 +281,8 @@ function parseRow(sheetRow: SheetRow, columns: readonly Column[]): ParsedRow {
     if (typeof v === 'string') errors.Value = v;
     else fields.value = v === null ? null : v.toFixed(2);
   }
-  if (has('Currency')) fields.currency = cell('Currency').trim().toUpperCase() || 'USD';
+  // An empty cell is the estate's currency (filled in by planRows).
+  if (has('Currency')) fields.currency = cell('Currency').trim().toUpperCase() || undefined;
   if (has('Distribution')) {
     const t = cell('Distribution').trim().toLowerCase();
     if (!t || t === 'divide') fields.distribution = 'divide';
@@ -415,7 +417,7 @@ function planRows(cat: Catalogue, access: EstateAccess, sheet: Sheet): Plan {
         model: fields.model ?? '',
         year: fields.year ?? null,
         value: fields.value ?? null,
-        currency: fields.currency ?? 'USD',
+        currency: fields.currency ?? settingsOf(access.estate.settings).currency,
         distribution: fields.distribution ?? 'divide',
       };
       const changes: Record<string, Change> = {};

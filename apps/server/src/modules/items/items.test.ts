@@ -57,6 +57,17 @@ describe('items', () => {
     expect((await createItem(h, other, trustee)).number).toBe(1);
   });
 
+  it('gives an item without a currency of its own the estate\'s currency', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee);
+    await h.database.db.execute(sql`update estates set settings = settings || '{"currency": "TRY"}'::jsonb where id = ${estateId}`);
+    const plain = await createItem(h, estateId, trustee, { name: 'Copper Pot', value: 1200 });
+    const own = await createItem(h, estateId, trustee, { name: 'Silver Tray', value: 300, currency: 'EUR' });
+    const read = async (id: string) => (await call(h, 'GET', `/api/estates/${estateId}/items/${id}`, { as: trustee })).json().item.currency;
+    expect(await read(plain.id)).toBe('TRY');
+    expect(await read(own.id)).toBe('EUR');
+  });
+
   it('drops bidirectional controls from item, location and room names, and refuses a name that shows nothing', async () => {
     const { trustee, estateId } = await estateWithTrustee();
     const url = (path: string) => `/api/estates/${estateId}${path}`;

@@ -442,9 +442,11 @@ export async function createItem(ctx: AppContext, access: EstateAccess, body: Cr
       .set({ itemSeq: sql`${estates.itemSeq} + 1` })
       .where(eq(estates.id, estateId))
       .returning({ n: estates.itemSeq });
-    const { categories, tags, value, ...fields } = body;
+    const { categories, tags, value, currency, ...fields } = body;
     await tx.insert(items).values({
       ...fields,
+      // Without one of its own, an item's value is in the estate's currency.
+      currency: currency ?? settingsOf(access.estate.settings).currency,
       ...place,
       value: valueText(value),
       id,

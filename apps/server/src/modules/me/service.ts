@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { estateRoles } from '@estate/domain/roles';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type updateMeBody } from '@estate/domain/schemas/account';
+import { directionOf } from '@estate/domain/settings';
 import { estates, memberships, users } from '../../db/schema.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -10,10 +11,11 @@ import { toUserDto } from '../../platform/user-dto.js';
 
 /** Stored settings merged over the defaults; anything stale or unknown falls back to the default. */
 export function effectiveSettings(stored: Record<string, unknown>): Settings {
-  const merged = { ...DEFAULT_SETTINGS, ...stored };
+  // A language saved without a direction (registration saves only the language) reads in its own direction.
+  const merged = { ...DEFAULT_SETTINGS, direction: directionOf(stored['language']), ...stored };
   const parsed = settingsSchema.safeParse(merged);
   if (parsed.success) return parsed.data;
-  const clean: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  const clean: Record<string, unknown> = { ...DEFAULT_SETTINGS, direction: directionOf(stored['language']) };
   for (const [key, value] of Object.entries(stored)) {
     const field = settingsSchema.shape[key as keyof Settings] as z.ZodType | undefined;
     if (field?.safeParse(value).success) clean[key] = value;

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { itemLabel } from '@estate/domain/item-status';
 import { Role } from '@estate/domain/roles';
 import { STAGE_NAMES } from '@estate/domain/stages';
+import { tokenBudget } from '@estate/domain/todos';
 import { queryRows, type Db } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../platform/http.js';
 import { deadlines, estates, interests, itemSummaries, items, memberships, participation, rankings, tokenAllocations, users } from '../../db/schema.js';
@@ -281,7 +282,7 @@ async function tokensOf(db: Db, estateId: string, memberId: string, settings: Re
   const onItem = new Map(placed.map((p) => [p.itemId, p.count]));
   const s = settingsOf(settings);
   // distribution.md: one token per contested item hearted (seed rule), or the estate's equal budget.
-  const budget = s.tokenBudget === 'equal' ? s.equalTokenBudget : contested.length;
+  const budget = tokenBudget(s, contested.length);
   // Only tokens on items still contested count; a placement on an item that left the pool is void.
   const allocations = contested.filter((c) => (onItem.get(c.itemId) ?? 0) > 0).map((c) => ({ itemId: c.itemId, count: onItem.get(c.itemId)! }));
   return {

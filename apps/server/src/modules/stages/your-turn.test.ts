@@ -7,6 +7,7 @@ import { Role } from '@estate/domain/roles';
 import { call, useHarness } from '../../test/harness.js';
 import { plainText, startSmtpSink } from '../../test/smtp-sink.js';
 import { addMember, createEstate, createItem, createUser, setStage } from '../../test/factories.js';
+import { drawRecords, interests } from '../../db/schema.js';
 
 const sink = await startSmtpSink();
 const received = sink.received;
@@ -75,5 +76,45 @@ describe('mail when it is their turn', () => {
     expect((await call(h, 'POST', `/api/estates/${estateId}/stage`, { as: trustee, body: { to: 1 } })).statusCode).toBe(200);
     await expect.poll(() => mailTo(creator.email).length).toBe(1);
     expect(plainText(mailTo(creator.email)[0]!)).toContain('as an asset creator');
+  });
+
+  it('mails at stage 30 only the beneficiaries with tokens to place, and Home and the to-do list ask nothing of the others', async () => {
+    const trustee = await createUser(h);
+    const estateId = await createEstate(h, trustee, 'Estate of Ada Stone');
+    const anna = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const layla = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const carl = await addMember(h, estateId, trustee, [Role.Beneficiary]);
+    const chair = await createItem(h, estateId, trustee, { name: 'Oak Chair' });
+    const lamp = await createItem(h, estateId, trustee, { name: 'Brass Lamp' });
+    // The chair is contested (two receivers' hearts); the lamp has one heart: only Carl's.
+    await h.database.db.insert(interests).values([
+      { estateId, itemId: chair.id, memberId: anna.id },
+      { estateId, itemId: chair.id, memberId: layla.id },
+      { estateId, itemId: lamp.id, memberId: carl.id },
+    ]);
+    await setStage(h, estateId, 21);
+    // Step 21 counts as run (its own tests are the draws'); the move into 30 is a real one.
+    await h.database.db.insert(drawRecords).values({ estateId, step: 21, record: {} });
+    await settleMail();
+
+    const moved = await call(h, 'POST', `/api/estates/${estateId}/stage`, { as: trustee, body: { to: 30 } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expect.poll(() => mailTo(anna.email).length + mailTo(layla.email).length).toBe(2);
+    expect(plainText(mailTo(anna.email)[0]!)).toContain('/my-items?tab=tokens');
+    await settleMail();
+    // Carl hearted no contested item: no tokens, no "your turn", no "0 of 0".
+    expect(mailTo(carl.email)).toHaveLength(0);
+
+    const step = async (who: typeof anna) => (await call(h, 'GET', `/api/estates/${estateId}/next-step`, { as: who })).json().nextStep;
+    expect(await step(anna)).toMatchObject({ kind: 'task', task: 'tokens', progress: { done: 0, total: 1 } });
+    expect(await step(carl)).toEqual({ kind: 'wait', stage: 30 });
+    const todos = async (who: typeof anna) => (await call(h, 'GET', '/api/todos', { as: who })).json().todos.map((t: { id: string }) => t.id);
+    expect(await todos(anna)).toContain(`stage-${estateId}-30`);
+    expect(await todos(carl)).not.toContain(`stage-${estateId}-30`);
+
+    // An equal budget gives tokens only to someone with a contested item to place them on.
+    await h.database.db.execute(`update estates set settings = settings || '{"tokenBudget": "equal", "equalTokenBudget": 5}'::jsonb where id = '${estateId}'`);
+    expect(await step(anna)).toMatchObject({ kind: 'task', task: 'tokens', progress: { done: 0, total: 5 } });
+    expect(await step(carl)).toEqual({ kind: 'wait', stage: 30 });
   });
 });

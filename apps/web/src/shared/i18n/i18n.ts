@@ -18,7 +18,7 @@ import { Translator } from './translator';
 
 export const i18n = new Translator();
 
-export const LANGUAGE_DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', tr: 'ltr', ar: 'rtl' };
+export { LANGUAGE_DIRECTION } from '@estate/domain/settings';
 
 /** Each language's own name, shown in the language menu. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', tr: 'Türkçe', ar: 'العربية' };

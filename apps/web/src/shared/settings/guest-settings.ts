@@ -32,6 +32,7 @@ export function sanitizeSettings(raw: unknown): Partial<Settings> {
       out.theme = { main: theme.main, navbar: theme.navbar, toolbar: theme.toolbar, footer: theme.footer };
     }
   }
+  if (typeof r.followSystem === 'boolean') out.followSystem = r.followSystem;
   if (typeof r.customScrollbars === 'boolean') out.customScrollbars = r.customScrollbars;
   if (typeof r.animations === 'boolean') out.animations = r.animations;
   if (Array.isArray(r.shortcuts) && r.shortcuts.every((s) => typeof s === 'string' && s.length <= 64)) {
@@ -64,6 +65,6 @@ export function writeGuestSettings(settings: Settings): void {
 
 /** The parts of a guest's choices worth carrying into a new profile. */
 export function portableSettings(settings: Settings): Partial<Settings> {
-  const { language, direction, layoutStyle, theme, customScrollbars, animations, navbarFolded } = settings;
-  return { language, direction, layoutStyle, theme, customScrollbars, animations, navbarFolded };
+  const { language, direction, layoutStyle, theme, followSystem, customScrollbars, animations, navbarFolded } = settings;
+  return { language, direction, layoutStyle, theme, followSystem, customScrollbars, animations, navbarFolded };
 }

@@ -9,8 +9,17 @@ import { SettingsContext, type SettingsValue } from './settings-context';
 import { DEFAULT_SETTINGS } from '@estate/domain/settings';
 import { portableSettings, readGuestSettings, writeGuestSettings } from './guest-settings';
 
-function sameSettings(a: Settings, b: Settings): boolean {
+/**
+ * A profile nobody has set up yet: its look is the defaults' (registration saves only the page's
+ * language and its direction, and joining an estate chooses it), so a guest's choices may fill it.
+ */
+function sameSettings(a: Partial<Settings>, b: Partial<Settings>): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function freshProfile(settings: Settings): boolean {
+  const look = (s: Settings) => JSON.stringify({ ...portableSettings(s), language: null, direction: null });
+  return look(settings) === look(DEFAULT_SETTINGS);
 }
 
 /**
@@ -53,7 +62,8 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     [signedIn, updateMe, save],
   );
 
-  // A person who chose e.g. Arabic before signing in to a fresh profile keeps that choice.
+  // A person who chose e.g. Arabic before signing up (or in to a fresh profile) keeps that choice,
+  // direction included, from the first page on.
   const previousStatus = useRef(status);
   useEffect(() => {
     const was = previousStatus.current;
@@ -63,7 +73,8 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
       status === 'signed-in' &&
       me &&
       guest.chosen &&
-      sameSettings(me.settings, DEFAULT_SETTINGS)
+      freshProfile(me.settings) &&
+      !sameSettings(portableSettings(guest.settings), portableSettings(me.settings))
     ) {
       update(portableSettings(guest.settings));
     }

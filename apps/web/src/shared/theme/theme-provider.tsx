@@ -16,6 +16,16 @@ type ThemeConfig = { direction: Direction; animations: boolean };
 
 const ThemeConfigContext = createContext<ThemeConfig>({ direction: 'ltr', animations: true });
 
+/** Every region dark: what "Same as my device" shows on a device set to dark. */
+const ALL_DARK = { main: 'mainThemeDark', navbar: 'mainThemeDark', toolbar: 'mainThemeDark', footer: 'mainThemeDark' } as const;
+
+/** The regions' themes in effect: the chosen ones, or all dark when following a dark device. */
+function useRegionThemes() {
+  const { settings } = useSettings();
+  const deviceDark = useMediaQuery('(prefers-color-scheme: dark)');
+  return settings.followSystem && deviceDark ? ALL_DARK : settings.theme;
+}
+
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
@@ -35,7 +45,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
 
   // Flip only once the right-to-left style cache is ready, so styles never half-flip.
   const direction: Direction = settings.direction === 'rtl' && rtlCache ? 'rtl' : 'ltr';
-  const theme = createAppTheme(settings.theme.main, direction, animations);
+  const regions = useRegionThemes();
+  const theme = createAppTheme(regions.main, direction, animations);
   const dark = theme.palette.mode === 'dark';
 
   return (
@@ -95,10 +106,10 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
 
 /** Applies the settings' theme for one region of the layout (navbar, toolbar or footer). */
 export function RegionTheme({ region, children }: { region: Region; children: ReactNode }) {
-  const { settings } = useSettings();
+  const regions = useRegionThemes();
   const { direction, animations } = useContext(ThemeConfigContext);
   return (
-    <ThemeProvider theme={createAppTheme(settings.theme[region], direction, animations)}>
+    <ThemeProvider theme={createAppTheme(regions[region], direction, animations)}>
       {children}
     </ThemeProvider>
   );

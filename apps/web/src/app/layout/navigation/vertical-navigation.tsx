@@ -88,8 +88,11 @@ function NavCollapse({ item, level, folded, onNavigate }: NodeProps) {
     <>
       <ListItemButton
         onClick={() => setOpen((v) => !v)}
-        aria-expanded={open}
-        aria-controls={listId}
+        // Folded, only the icon shows: the name is said and shown on hover instead.
+        aria-label={folded ? title : undefined}
+        title={folded ? title : undefined}
+        aria-expanded={open && !folded}
+        aria-controls={open && !folded ? listId : undefined}
         sx={{
           minHeight: NAV_ITEM_HEIGHT,
           height: NAV_ITEM_HEIGHT,

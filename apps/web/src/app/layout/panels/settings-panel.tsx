@@ -1,12 +1,18 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
+import Check from '@mui/icons-material/Check';
+import DarkMode from '@mui/icons-material/DarkMode';
+import FormatTextdirectionLToR from '@mui/icons-material/FormatTextdirectionLToR';
+import FormatTextdirectionRToL from '@mui/icons-material/FormatTextdirectionRToL';
+import LightMode from '@mui/icons-material/LightMode';
+import SettingsBrightness from '@mui/icons-material/SettingsBrightness';
+import ViewAgenda from '@mui/icons-material/ViewAgenda';
+import ViewDay from '@mui/icons-material/ViewDay';
+import ViewSidebar from '@mui/icons-material/ViewSidebar';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -15,12 +21,11 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { Settings } from '@estate/domain/schemas/account';
-import { LANGUAGES, LAYOUT_STYLES, THEMES } from '@estate/domain/settings';
+import { LANGUAGES, THEMES } from '@estate/domain/settings';
 import { LANGUAGE_NAMES } from '../../../shared/i18n/i18n';
 import { useSession } from '../../../shared/session/session-context';
 import { useSettings } from '../../../shared/settings/settings-context';
 import { SIDE_PANEL_WIDTH } from '../../../shared/theme/layout-constants';
-import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import { SidePanel } from './side-panel';
 
 type ThemeName = (typeof THEMES)[number];
@@ -51,13 +56,94 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** Layout, direction, themes per region, schemes, scrollbars and animations. */
+/** Large, plain choices: one tap each, the chosen one marked (not by colour alone: a check mark). */
+function BigChoices<T extends string>({ label, value, options, onChange }: { label: string; value: T | null; options: { value: T; label: string; Icon: typeof Check }[]; onChange: (value: T) => void }) {
+  const id = useId();
+  return (
+    <Box component="section" sx={{ px: 2.5, py: 2 }}>
+      <Typography id={id} component="h3" variant="h6" sx={{ mb: 1.5 }}>
+        {label}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        orientation="vertical"
+        aria-labelledby={id}
+        value={value}
+        onChange={(_event, next: T | null) => next && onChange(next)}
+      >
+        {options.map(({ value: option, label: text, Icon }) => (
+          <ToggleButton key={option} value={option} sx={{ minHeight: 56, justifyContent: 'flex-start', gap: 1.5, px: 2, fontSize: '1.0625rem', textTransform: 'none', color: 'text.primary' }}>
+            <Icon aria-hidden />
+            <Box component="span" sx={{ flexGrow: 1, textAlign: 'start' }}>
+              {text}
+            </Box>
+            {option === value && <Check aria-hidden color="primary" />}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Box>
+  );
+}
+
+type Look = 'light' | 'dark' | 'system';
+
+/** Colours, layout and text direction for everyone, saved to their profile (guests: this browser). */
+function EveryonesChoices() {
+  const { t } = useTranslation();
+  const { settings, update } = useSettings();
+  const dark = JSON.stringify(settings.theme) === JSON.stringify(SCHEMES.dark);
+  const look: Look = settings.followSystem ? 'system' : dark ? 'dark' : 'light';
+  const chooseLook = (next: Look) =>
+    update(next === 'system' ? { followSystem: true, theme: SCHEMES.classic } : { followSystem: false, theme: next === 'dark' ? SCHEMES.dark : SCHEMES.classic });
+  return (
+    <>
+      <BigChoices<Look>
+        label={t('settings.look')}
+        value={look}
+        onChange={chooseLook}
+        options={[
+          { value: 'light', label: t('settings.looks.light'), Icon: LightMode },
+          { value: 'dark', label: t('settings.looks.dark'), Icon: DarkMode },
+          { value: 'system', label: t('settings.looks.system'), Icon: SettingsBrightness },
+        ]}
+      />
+      <Divider />
+      <BigChoices<Settings['layoutStyle']>
+        label={t('settings.layout')}
+        value={settings.layoutStyle}
+        onChange={(layoutStyle) => update({ layoutStyle })}
+        options={[
+          { value: 'layout1', label: t('settings.layouts.layout1'), Icon: ViewSidebar },
+          { value: 'layout2', label: t('settings.layouts.layout2'), Icon: ViewDay },
+          { value: 'layout3', label: t('settings.layouts.layout3'), Icon: ViewAgenda },
+        ]}
+      />
+      <Divider />
+      <BigChoices<Settings['direction']>
+        label={t('settings.direction')}
+        value={settings.direction}
+        onChange={(direction) => update({ direction })}
+        options={[
+          { value: 'ltr', label: t('settings.ltr'), Icon: FormatTextdirectionLToR },
+          { value: 'rtl', label: t('settings.rtl'), Icon: FormatTextdirectionRToL },
+        ]}
+      />
+    </>
+  );
+}
+
+/**
+ * Everyone's colours, layout and text direction first, in large plain choices; the installation's
+ * administrator also gets the finer ones (themes per region, schemes, menu, scrollbars, animations).
+ */
 export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { status } = useSession();
+  const { status, me } = useSession();
   const { settings, update } = useSettings();
+  const admin = Boolean(me?.user.isAdmin);
   const setTheme = (region: (typeof REGIONS)[number], value: ThemeName) =>
-    update({ theme: { ...settings.theme, [region]: value } });
+    update({ followSystem: false, theme: { ...settings.theme, [region]: value } });
 
   return (
     <SidePanel
@@ -71,6 +157,10 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
         {status === 'signed-in' ? t('settings.savedToProfile') : t('settings.savedLocally')}
       </Typography>
 
+      <EveryonesChoices />
+      {admin && (
+        <>
+      <Divider />
       <Section title={t('settings.schemes')}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {(Object.keys(SCHEMES) as (keyof typeof SCHEMES)[]).map((scheme) => (
@@ -79,7 +169,7 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
               variant={
                 JSON.stringify(settings.theme) === JSON.stringify(SCHEMES[scheme]) ? 'contained' : 'outlined'
               }
-              onClick={() => update({ theme: SCHEMES[scheme] })}
+              onClick={() => update({ followSystem: false, theme: SCHEMES[scheme] })}
             >
               {t(`settings.scheme.${scheme}`)}
             </Button>
@@ -88,54 +178,31 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
       </Section>
       <Divider />
 
-      <Section title={t('settings.layout')}>
-        <FormControl>
-          <FormLabel id="layout-style-label" sx={visuallyHidden}>
-            {t('settings.layout')}
-          </FormLabel>
-          <RadioGroup
-            aria-labelledby="layout-style-label"
-            value={settings.layoutStyle}
-            onChange={(event) => update({ layoutStyle: event.target.value as Settings['layoutStyle'] })}
-          >
-            {LAYOUT_STYLES.map((style) => (
-              <FormControlLabel
-                key={style}
-                value={style}
-                control={<Radio />}
-                label={t(`settings.layouts.${style}`)}
+      {settings.layoutStyle === 'layout1' && (
+        <Section title={t('settings.menu')}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={settings.navbarFolded}
+                onChange={(event) => update({ navbarFolded: event.target.checked })}
               />
-            ))}
-          </RadioGroup>
-        </FormControl>
-        {settings.layoutStyle === 'layout1' && (
-          <Box sx={{ mt: 1.5 }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={settings.navbarFolded}
-                  onChange={(event) => update({ navbarFolded: event.target.checked })}
-                />
-              }
-              label={t('settings.navbarFolded')}
-            />
-            <TextField
-              select
-              size="small"
-              fullWidth
-              sx={{ mt: 1.5 }}
-              label={t('settings.navbarPosition')}
-              value={settings.navbarPosition}
-              onChange={(event) =>
-                update({ navbarPosition: event.target.value as Settings['navbarPosition'] })
-              }
-            >
-              <MenuItem value="left">{t('settings.position.left')}</MenuItem>
-              <MenuItem value="right">{t('settings.position.right')}</MenuItem>
-            </TextField>
-          </Box>
-        )}
-      </Section>
+            }
+            label={t('settings.navbarFolded')}
+          />
+          <TextField
+            select
+            size="small"
+            fullWidth
+            sx={{ mt: 1.5 }}
+            label={t('settings.navbarPosition')}
+            value={settings.navbarPosition}
+            onChange={(event) => update({ navbarPosition: event.target.value as Settings['navbarPosition'] })}
+          >
+            <MenuItem value="left">{t('settings.position.left')}</MenuItem>
+            <MenuItem value="right">{t('settings.position.right')}</MenuItem>
+          </TextField>
+        </Section>
+      )}
       <Divider />
 
       <Section title={t('settings.language')}>
@@ -157,23 +224,6 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
               </MenuItem>
             ))}
           </TextField>
-          <Box>
-            <Typography id="direction-label" variant="body2" sx={{ mb: 0.5 }}>
-              {t('settings.direction')}
-            </Typography>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              aria-labelledby="direction-label"
-              value={settings.direction}
-              onChange={(_event, value: Settings['direction'] | null) =>
-                value && update({ direction: value })
-              }
-            >
-              <ToggleButton value="ltr">{t('settings.ltr')}</ToggleButton>
-              <ToggleButton value="rtl">{t('settings.rtl')}</ToggleButton>
-            </ToggleButtonGroup>
-          </Box>
         </Stack>
       </Section>
       <Divider />
@@ -242,6 +292,8 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
           )}
         </Stack>
       </Section>
+        </>
+      )}
     </SidePanel>
   );
 }

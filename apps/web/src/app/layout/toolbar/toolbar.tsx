@@ -39,9 +39,9 @@ type Props = {
 /** Team Chat has its own button (with its unread count), on phones too. */
 const PANELS: { panel: PanelName; key: string; Icon: typeof ViewQuilt; adminOnly?: boolean }[] = [
   { panel: 'quick', key: 'toolbar.quickPanel', Icon: ViewQuilt },
-  // Layout and theme choices are the installation admin's; a family member gets larger text and
-  // the rest that matters to them in the quick panel and on their profile.
-  { panel: 'settings', key: 'toolbar.settings', Icon: SettingsIcon, adminOnly: true },
+  // Colours, layout and text direction for everyone (saved to their profile); the finer choices
+  // inside it are the installation admin's.
+  { panel: 'settings', key: 'toolbar.settings', Icon: SettingsIcon },
 ];
 
 /** Stage badge, estate, search, shortcuts, language, fullscreen, panels and the user menu. */

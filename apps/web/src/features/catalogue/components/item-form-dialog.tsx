@@ -27,6 +27,7 @@ import { fetchItem, useCreateItem, useItem, useItemsList, useLabels, useLocation
 import type { EstateAccess } from '../use-estate';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { defaultCurrency } from '../default-currency';
+import { useEstateCurrency } from '../../../shared/api/estate-currency';
 import { EMPTY_DRAFT, ItemFields, draftToInput, itemToDraft, type ItemDraft } from './item-fields';
 import { PhotoManager } from './photo-manager';
 import { StyleWarnings } from './style-warnings';
@@ -99,14 +100,24 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { estateId } = estate;
+  // A new item's value is in the estate's currency (the device's guess only until the estate is read).
+  const estateCurrency = useEstateCurrency(estateId);
+  const newCurrency = estateCurrency ?? defaultCurrency(i18n.language);
   const base = useMemo(
-    () => (item ? itemToDraft(item) : { ...EMPTY_DRAFT, currency: defaultCurrency(i18n.language), ...defaults }),
-    [item, defaults, i18n.language],
+    () => (item ? itemToDraft(item) : { ...EMPTY_DRAFT, currency: newCurrency, ...defaults }),
+    [item, defaults, newCurrency],
   );
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<ItemDraft>(base);
   const current = draft;
   const [baseline, setBaseline] = useState<ItemDraft>(base);
+  // The estate's currency arrived after the form opened: an untouched currency follows it.
+  const [seenCurrency, setSeenCurrency] = useState(newCurrency);
+  if (!item && seenCurrency !== newCurrency) {
+    setSeenCurrency(newCurrency);
+    if (draft.currency === baseline.currency) setDraft((d) => ({ ...d, currency: newCurrency }));
+    setBaseline((b) => ({ ...b, currency: newCurrency }));
+  }
   const [version, setVersion] = useState(item?.version ?? 0);
   const [more, setMore] = useState(Boolean(item));
   const [errors, setErrors] = useState<Partial<Record<keyof ItemDraft, string>>>({});
@@ -230,7 +241,7 @@ export function ItemFormDialog({ estate, item, defaults, onClose }: Props) {
   const addAnother = () => {
     setCreatedId(null);
     setKeptOffline(null);
-    const next = { ...EMPTY_DRAFT, locationId: draft.locationId, roomId: draft.roomId, categories: [] };
+    const next = { ...EMPTY_DRAFT, currency: newCurrency, locationId: draft.locationId, roomId: draft.roomId, categories: [] };
     setDraft(next);
     setBaseline(next);
     create.reset();

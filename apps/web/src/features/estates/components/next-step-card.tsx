@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import type { NextStepAnswer } from '@estate/domain/schemas/next-step';
-import { Stage } from '@estate/domain/stages';
+import { Stage, nextStage } from '@estate/domain/stages';
 import { api } from '../../../shared/api/client';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { formatDate } from '../../../shared/i18n/format';
@@ -27,8 +27,33 @@ function useNextStep(estateId: string) {
 /** The archive, on the reports page. */
 const ARCHIVE_PATH = '/reports#archive';
 
+type Words = { title: string; text: string; button?: string; note?: string };
+
+/** What the stage needs from those who lead it, named (the server read it from the stage's exit gates). */
+function leadWords(step: Extract<NextStep, { kind: 'lead' }>, t: ReturnType<typeof useTranslation>['t']): Words {
+  const stageName = (code: number) => t(`stage.${code}.name`, { ns: 'stages' });
+  const key = `home:next.lead.${step.need}`;
+  const count = step.progress?.done ?? 0;
+  const params = { stage: stageName(step.stage), count, done: count, total: step.progress?.total ?? 0 };
+  let text: string;
+  if (step.need === 'move') {
+    const next = nextStage(step.stage);
+    text = next === undefined || next === Stage.Completed ? t(`${key}.textLast`, params) : t(`${key}.text`, { ...params, next: stageName(next) });
+  } else {
+    text = t(`${key}.text`, params);
+  }
+  const own = ['catalogue', 'handover', 'decide'].includes(step.need);
+  return {
+    title: t(`${key}.title`, params),
+    text,
+    // A visitor for support moves nothing: the card says so and offers no button.
+    button: step.acts ? (own ? t(`${key}.button`) : t('home:next.lead.button')) : undefined,
+    note: step.acts ? undefined : t('home:next.lead.visitor'),
+  };
+}
+
 /** The words of a step: a title, a line of progress or explanation, and the button's label. */
-function useWords(step: NextStep, stage: number, toArchive: boolean) {
+function useWords(step: NextStep, stage: number, toArchive: boolean): Words {
   const { t } = useTranslation();
   if (toArchive) {
     return { title: t('home:next.closed.title'), text: t('home:next.closed.text'), button: t('home:next.closed.button') };
@@ -48,7 +73,7 @@ function useWords(step: NextStep, stage: number, toArchive: boolean) {
     case 'finished':
       return { title: t('home:next.finished.title'), text: t('home:next.finished.text') };
     case 'lead':
-      return { title: t('home:next.lead.title', { stage: t(`stage.${step.stage}.name`, { ns: 'stages' }) }), text: t('home:next.lead.text'), button: t('home:next.lead.button') };
+      return leadWords(step, t);
     case 'wait':
       return { title: t('home:next.wait.title'), text: t('home:next.wait.text') };
   }
@@ -60,7 +85,8 @@ function StepContent({ step, stage, mayArchive }: { step: NextStep; stage: numbe
   const toArchive = stage === Stage.Completed && mayArchive;
   const words = useWords(step, stage, toArchive);
   const path = toArchive ? ARCHIVE_PATH : step.kind === 'task' || step.kind === 'lead' ? step.path : null;
-  const fraction = step.kind === 'task' && step.progress.total ? Math.min(100, Math.round((100 * step.progress.done) / step.progress.total)) : null;
+  const measured = step.kind === 'task' || step.kind === 'lead' ? step.progress : null;
+  const fraction = measured?.total ? Math.min(100, Math.round((100 * measured.done) / measured.total)) : null;
   return (
     <>
       <Typography component="h2" variant="h3" sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }} dir="auto">
@@ -69,6 +95,7 @@ function StepContent({ step, stage, mayArchive }: { step: NextStep; stage: numbe
       <Typography sx={{ fontSize: '1.0625rem' }} dir="auto">
         {words.text}
       </Typography>
+      {words.note && <Typography sx={{ mt: 1, color: 'text.secondary' }}>{words.note}</Typography>}
       {fraction !== null && <LinearProgress variant="determinate" value={fraction} sx={{ mt: 1.5, height: 10, borderRadius: 5 }} aria-label={words.text} />}
       {step.kind === 'task' && step.dueAt && (
         <Typography sx={{ mt: 1.5, fontWeight: 600 }}>{t('home:next.due', { date: formatDate(step.dueAt, i18n.language, true) })}</Typography>

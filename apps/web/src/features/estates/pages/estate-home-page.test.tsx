@@ -60,6 +60,37 @@ describe('estate home', () => {
     expect(helper.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/unwanted-items');
   });
 
+  it('names what the stage needs from the trustee, and shows an administrator without a button', async () => {
+    signedIn([30], 30, { kind: 'lead', stage: 30, path: '/trustee/control', need: 'members', progress: { done: 2, total: 5 }, acts: true });
+    let app = renderApp('/i/');
+    let card = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
+    expect(await card.findByRole('heading', { name: 'Waiting for the family to finish' })).toBeInTheDocument();
+    expect(card.getByText(/^2 of 5 beneficiaries have finished “Allocate Priority Tokens”/)).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Open the control panel' })).toHaveAttribute('href', '/trustee/control');
+    app.unmount();
+
+    signedIn([30], 21, { kind: 'lead', stage: 21, path: '/trustee/control', need: 'step', progress: null, acts: true });
+    app = renderApp('/i/');
+    card = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
+    expect(await card.findByRole('heading', { name: 'Run the step “Assign High Interest Items”' })).toBeInTheDocument();
+    app.unmount();
+
+    signedIn([30], 41, { kind: 'lead', stage: 41, path: '/trustee/handover', need: 'handover', progress: { done: 3, total: null }, acts: true });
+    app = renderApp('/i/');
+    card = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
+    expect(await card.findByRole('heading', { name: '3 things still to hand over' })).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Open the hand-over board' })).toHaveAttribute('href', '/trustee/handover');
+    app.unmount();
+
+    signedIn([30], 13, { kind: 'lead', stage: 13, path: '/trustee/control', need: 'move', progress: null, acts: false });
+    renderApp('/i/');
+    card = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
+    expect(await card.findByRole('heading', { name: 'Ready for the next stage' })).toBeInTheDocument();
+    expect(card.getByText(/move it on to “Assign Unwanted Items”/)).toBeInTheDocument();
+    expect(card.getByText(/As the administrator you can look/)).toBeInTheDocument();
+    expect(card.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('says calmly when there is nothing to do', async () => {
     signedIn([1], 13);
     renderApp('/i/');
@@ -70,7 +101,7 @@ describe('estate home', () => {
   });
 
   it('leads a trustee of a closed estate to its archive, and thanks a beneficiary', async () => {
-    signedIn([30], 99, { kind: 'lead', stage: 99, path: '/trustee/control' });
+    signedIn([30], 99, { kind: 'wait', stage: 99 });
     const app = renderApp('/i/');
     const card = within(await screen.findByRole('region', { name: 'Your next step' }, { timeout: 8000 }));
     expect(await card.findByRole('heading', { name: 'Keep a copy for the family' })).toBeInTheDocument();
