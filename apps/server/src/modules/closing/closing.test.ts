@@ -203,7 +203,9 @@ describe('closing an estate', () => {
       });
       req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve() : reject(err)));
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // Once the server has let go of that connection, the next download is whole.
+    const connections = () => new Promise<number>((resolve, reject) => h.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+    await expect.poll(connections).toBe(0);
     expect((await call(h, 'GET', url('/archive.zip'), { as: w.trustee })).statusCode).toBe(200);
 
     // The trustee may make the files again in 90 (new ids), not in 99, where reads and the archive stay.

@@ -5,46 +5,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { photos } from '../../db/schema.js';
 import { MAX_UPLOAD_BYTES, photoDecodes } from '../../platform/images.js';
 import { LocalDiskStorage } from '../../platform/storage.js';
 import { sweepPhotoFiles } from './sweep.js';
-import { call, testDatabaseUrl, untilWaitingForLock, useHarness, type Caller } from '../../test/harness.js';
+import { call, useHarness, type Caller } from '../../test/harness.js';
+import { phonePhoto, uploadPhoto } from '../../test/photos.js';
 import { createEstate, createItem, createUser } from '../../test/factories.js';
 
 const h = useHarness();
 
-function multipart(file: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
-  const boundary = '----estate-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(estateId: string, itemId: string, as: Caller, file: Buffer, filename?: string) {
-  const { payload, headers } = multipart(file, filename);
-  return h.app.inject({
-    method: 'POST',
-    url: `/api/estates/${estateId}/items/${itemId}/photos`,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${as.token}` },
-  });
-}
-
-/** A 60×40 landscape JPEG marked "rotate 90°" with a GPS position, as a phone camera writes it. */
-function phonePhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 200, g: 80, b: 40 } } })
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
-    .toBuffer();
-}
+const upload = (estateId: string, itemId: string, as: Caller, file: Buffer, filename?: string) => uploadPhoto(h, estateId, itemId, as, file, filename);
 
 describe('photos', () => {
   it('applies the orientation, strips location data, makes WebP thumbnails and serves them by signed URL', async () => {
@@ -268,27 +239,3 @@ describe('photos', () => {
     expect(files()).toHaveLength(6);
   });
 });
-
-// A second connection holds the removal open: on the embedded database there is only one.
-it.skipIf(!process.env.TEST_DATABASE_URL)(
-  'answers a photo for an item removed meanwhile with "reload and try again", not an error of ours',
-  async () => {
-    const trustee = await createUser(h);
-    const estateId = await createEstate(h, trustee);
-    const item = await createItem(h, estateId, trustee);
-    const other = new pg.Client({ connectionString: testDatabaseUrl() });
-    await other.connect();
-    try {
-      await other.query('begin');
-      await other.query('delete from items where id = $1', [item.id]);
-      const uploading = upload(estateId, item.id, trustee, await phonePhoto());
-      await untilWaitingForLock(other);
-      await other.query('commit');
-      const answer = await uploading;
-      expect(answer.statusCode, answer.body).toBe(409);
-      expect(answer.json().error.code).toBe('conflict');
-    } finally {
-      await other.end();
-    }
-  },
-);

@@ -17,13 +17,13 @@ afterAll(() => sink.close());
 
 const mailTo = (email: string) => received.filter((m) => m.to === email);
 
-/** Lets the set-up's own mail (invitations) arrive, then forgets it. */
+/**
+ * Forgets the set-up's own mail (invitations, sign-ups). Each was in the sink when its request
+ * answered (the request awaits the send; the sink keeps a mail before it accepts it); whatever a
+ * stage move set off is done once the stage process is idle.
+ */
 async function settleMail() {
-  let seen = -1;
-  while (seen !== received.length) {
-    seen = received.length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  await h.app.stageProcess.idle();
   received.length = 0;
 }
 
