@@ -89,6 +89,14 @@ it.skipIf(!postgresAnswers)(
         });
         expect(replaced).toContain(workers[1]);
         running = replaced;
+        // On a busy machine the stopped process may have been the only one listening yet: the port
+        // answers again once a process listens (the new one or the other, still starting).
+        const answers = () =>
+          fetch(`${server.url}/api/health`, { headers: { connection: 'close' } }).then(
+            (r) => r.status === 200,
+            () => false,
+          );
+        await expect.poll(answers, { timeout: 60_000, interval: 200 }).toBe(true);
         // The primary hands each connection to a process that is listening.
         for (let i = 0; i < 20; i++)
           expect((await fetch(`${server.url}/api/health`, { headers: { connection: 'close' } })).status).toBe(

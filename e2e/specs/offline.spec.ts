@@ -80,6 +80,21 @@ describe('offline cataloguing and stories', () => {
     expect((await serverItems()).filter((i) => i.name === 'Rocking Chair')).toHaveLength(0);
 
     await context.setOffline(false);
+    // Sent once the connection is back: wait until the server holds both items with their photo
+    // and the chair's story (the waiting line can blink out while the page redraws, so it is not
+    // the signal), and the waiting line is gone; then count that each came exactly once.
+    const photosOf = async (itemId: string) =>
+      (await api<{ item: { photos: unknown[] } }>(server.url, 'GET', `/api/estates/${seeded.estateId}/items/${itemId}`, undefined, seeded.trustee.token)).item.photos.length;
+    const storiesOf = async (itemId: string) =>
+      (await api<{ stories: unknown[] }>(server.url, 'GET', `/api/estates/${seeded.estateId}/items/${itemId}/stories`, undefined, seeded.trustee.token)).stories.length;
+    const allSent = async () => {
+      const mine = (await serverItems()).filter((i) => i.name === 'Rocking Chair' || i.name === 'Brass Clock');
+      if (mine.length < 2) return false;
+      for (const item of mine) if ((await photosOf(item.id)) < 1) return false;
+      const chairId = mine.find((i) => i.name === 'Rocking Chair')!.id;
+      return (await storiesOf(chairId)) >= 1;
+    };
+    await expect.poll(allSent, { timeout: 60_000, interval: 500 }).toBe(true);
     await page.getByTestId('waiting-changes').waitFor({ state: 'detached', timeout: 60_000 });
     const items = await serverItems();
     const chair = items.filter((i) => i.name === 'Rocking Chair');
